@@ -1,0 +1,81 @@
+import path from 'node:path';
+
+/** Everything the kernel reads from the environment, parsed once and frozen. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  baseUrl: string;
+  tlsCertFile?: string;
+  tlsKeyFile?: string;
+  trustProxy: string[];
+  smtpUrl?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  demoData?: boolean;
+  rateLimitAnonymous: number;
+  rateLimitAuthenticated: number;
+  plugins: string[];
+  logLevel: string;
+  /** Where the one-time owner credentials and other operator notices are printed. */
+  notices: (line: string) => void;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}".`);
+  return Number(raw);
+}
+
+function bool(env: Env, name: string): boolean | undefined {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return undefined;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}".`);
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** Builds the configuration from environment variables (API.md section 1), with overrides for tests. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env, 'PORT', 8443);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^mysql2?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a mysql:// URL (MySQL 8 or MariaDB 10.6+); unset it to use the embedded SQLite database.');
+  }
+  const config: Config = {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    redisUrl: env.REDIS_URL || undefined,
+    baseUrl: (env.BASE_URL || `https://localhost:${port}`).replace(/\/+$/, ''),
+    tlsCertFile: env.TLS_CERT_FILE || undefined,
+    tlsKeyFile: env.TLS_KEY_FILE || undefined,
+    trustProxy: list(env.TRUST_PROXY),
+    smtpUrl: env.SMTP_URL || undefined,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demoData: bool(env, 'DEMO_DATA'),
+    rateLimitAnonymous: int(env, 'RATE_LIMIT_ANONYMOUS', 1200),
+    rateLimitAuthenticated: int(env, 'RATE_LIMIT_AUTHENTICATED', 12000),
+    plugins: list(env.PLUGINS),
+    logLevel: env.LOG_LEVEL || 'info',
+    notices: (line) => process.stdout.write(line + '\n'),
+    ...overrides,
+  };
+  if ((config.tlsCertFile === undefined) !== (config.tlsKeyFile === undefined)) {
+    throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together.');
+  }
+  return Object.freeze(config);
+}

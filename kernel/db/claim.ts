@@ -1,0 +1,43 @@
+import type { Knex } from 'knex';
+import { forUpdateSkipLocked } from './dialect.ts';
+
+export interface ClaimOptions {
+  table: string;
+  now: Date;
+  limit: number;
+  /** How long the claim holds; a claimer that dies lets the rows become due again after it. */
+  leaseMs: number;
+  /** Narrows the rows to those that are due. */
+  due: (query: Knex.QueryBuilder) => void;
+  /** Extra columns written with the lease (for example who claimed the rows). */
+  stamp?: Record<string, unknown>;
+}
+
+/**
+ * Claims due rows for this instance: a short transaction selects them (`FOR UPDATE SKIP LOCKED` on
+ * MySQL/MariaDB, so instances never take the same row; SQLite's single writer does the same) and
+ * writes a lease, then commits, so the work itself runs outside any long transaction.
+ */
+export async function claimDueRows<T = any>(knex: Knex, opts: ClaimOptions): Promise<T[]> {
+  return knex.transaction(async (trx) => {
+    const query = trx(opts.table)
+      .select('*')
+      .where((q) => opts.due(q))
+      .andWhere((q) => q.whereNull('locked_until').orWhere('locked_until', '<=', opts.now))
+      .orderBy('id')
+      .limit(opts.limit);
+    const rows = (await forUpdateSkipLocked(trx, query)) as T[];
+    if (rows.length === 0) return rows;
+    const lockedUntil = new Date(opts.now.getTime() + opts.leaseMs);
+    await trx(opts.table)
+      .whereIn('id', rows.map((r: any) => r.id))
+      .update({ locked_until: lockedUntil, ...opts.stamp });
+    return rows;
+  });
+}
+
+/** Exponential backoff with full jitter around the step, capped; `attempt` counts from 1. */
+export function backoffMs(attempt: number, baseMs: number, capMs: number, random: () => number = Math.random): number {
+  const step = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(step / 2 + random() * (step / 2));
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import type { Config } from '../config.ts';
+
+export type { Knex };
+
+/**
+ * Opens the store's database: MySQL/MariaDB through mysql2 when DATABASE_URL is set, else the embedded
+ * SQLite file in DATA_DIR. Every dialect-specific connection setting lives here.
+ */
+export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Knex {
+  if (config.databaseUrl) return knexFactory(mysqlSettings(config.databaseUrl));
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  return knexFactory(sqliteSettings(path.join(config.dataDir, 'store.sqlite')));
+}
+
+function mysqlSettings(databaseUrl: string): Knex.Config {
+  const url = new URL(databaseUrl);
+  return {
+    client: 'mysql2',
+    connection: {
+      host: url.hostname,
+      port: Number(url.port || 3306),
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      database: url.pathname.replace(/^\//, ''),
+      // UTC everywhere: datetimes are written and read as UTC instants.
+      timezone: 'Z',
+      charset: 'utf8mb4',
+      // Ids are bigint: numbers while they are safe integers, strings beyond.
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      decimalNumbers: false,
+    },
+    pool: {
+      min: 0,
+      max: 10,
+      afterCreate(conn: any, done: (err: Error | null, conn: unknown) => void) {
+        conn.query("SET time_zone = '+00:00', SESSION sql_mode = CONCAT(@@sql_mode, ',STRICT_ALL_TABLES')", (err: Error | null) => done(err, conn));
+      },
+    },
+    acquireConnectionTimeout: 30000,
+  };
+}
+
+function sqliteSettings(filename: string): Knex.Config {
+  return {
+    client: 'better-sqlite3',
+    connection: { filename },
+    useNullAsDefault: true,
+    // SQLite has one writer: one pooled connection makes every transaction take its turn instead of
+    // failing with SQLITE_BUSY, and WAL lets the CLI and backups read while the server runs.
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(conn: any, done: (err: Error | null, conn: unknown) => void) {
+        try {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('synchronous = NORMAL');
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('busy_timeout = 10000');
+          done(null, conn);
+        } catch (err) {
+          done(err as Error, conn);
+        }
+      },
+    },
+    acquireConnectionTimeout: 60000,
+  };
+}

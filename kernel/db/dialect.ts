@@ -1,0 +1,61 @@
+import type { Knex } from 'knex';
+
+/** The few places where SQLite and MySQL/MariaDB differ; plugins ask these helpers, never the dialect. */
+export function isSqlite(knex: Knex): boolean {
+  return knex.client.config.client === 'better-sqlite3' || knex.client.dialect === 'sqlite3';
+}
+
+export function isMysql(knex: Knex): boolean {
+  return !isSqlite(knex);
+}
+
+/**
+ * Locks the selected rows for the claiming transaction and skips rows another instance holds
+ * (MySQL/MariaDB). SQLite has a single writer, so the transaction alone already excludes others.
+ */
+export function forUpdateSkipLocked<T extends Knex.QueryBuilder>(knex: Knex, query: T): T {
+  return isSqlite(knex) ? query : (query.forUpdate().skipLocked() as T);
+}
+
+/** Row lock for read-modify-write inside a transaction (no-op on SQLite's single writer). */
+export function forUpdate<T extends Knex.QueryBuilder>(knex: Knex, query: T): T {
+  return isSqlite(knex) ? query : (query.forUpdate() as T);
+}
+
+/** Datetimes come back as Date (mysql2) or epoch milliseconds (better-sqlite3); this makes them Dates. */
+export function toDate(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return new Date(Number(value));
+  if (typeof value === 'string') {
+    if (/^\d+$/.test(value)) return new Date(Number(value));
+    // MySQL-style "YYYY-MM-DD HH:MM:SS.mmm" without a zone is UTC here.
+    return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : value.replace(' ', 'T') + 'Z');
+  }
+  return null;
+}
+
+/** ISO 8601 UTC with Z, the API's timestamp format. */
+export function toIso(value: unknown): string | null {
+  return toDate(value)?.toISOString() ?? null;
+}
+
+/** Booleans come back as 1/0 on both databases. */
+export function toBool(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 1n;
+}
+
+/** JSON columns come back as text (SQLite, MariaDB) or parsed (MySQL 8). */
+export function parseJson<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined || value === '') return fallback;
+  if (typeof value === 'string') return JSON.parse(value) as T;
+  if (Buffer.isBuffer(value)) return JSON.parse(value.toString('utf8')) as T;
+  return value as T;
+}
+
+/** The number of rows an UPDATE or DELETE changed, the same on both drivers. */
+export function affectedRows(result: unknown): number {
+  if (typeof result === 'number') return result;
+  if (Array.isArray(result) && result[0] && typeof result[0].affectedRows === 'number') return result[0].affectedRows;
+  return 0;
+}

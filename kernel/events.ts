@@ -1,0 +1,155 @@
+import type { Knex } from 'knex';
+import type { Logger } from './logger.ts';
+import type { Clock } from './clock.ts';
+import type { EventHooks } from './hooks.ts';
+import { backoffMs, claimDueRows } from './db/claim.ts';
+import { parseJson, toDate } from './db/dialect.ts';
+
+/** A committed event as the afterCommit taps see it. */
+export interface EventRecord<T = any> {
+  id: number;
+  type: string;
+  data: T;
+  created_at: Date;
+}
+
+const BATCH = 100;
+const LEASE_MS = 60_000;
+// After this many failed rounds (about four days at the one-hour cap) an event stops being retried.
+const MAX_ATTEMPTS = 100;
+
+/**
+ * The transactional outbox. `emit` writes the event row in the caller's transaction; once that commits,
+ * the dispatcher runs every `events.afterCommit` tap at least once per event, retrying only the taps
+ * that failed, with backoff. A process that dies in between resumes from the table on the next start.
+ */
+export class EventBus {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly hooks: EventHooks,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly pollMs = 1000,
+  ) {}
+
+  /** Records an event inside `trx`; it is dispatched only if and after that transaction commits. */
+  async emit(trx: Knex | Knex.Transaction, type: string, data: unknown): Promise<number> {
+    const now = this.clock.now();
+    const [id] = await trx('events').insert({
+      type,
+      data: JSON.stringify(data ?? {}),
+      created_at: now,
+      next_attempt_at: now,
+      attempts: 0,
+    });
+    const execution = (trx as Knex.Transaction).executionPromise;
+    if (execution) execution.then(() => this.wake(), () => undefined);
+    else this.wake();
+    return Number(id);
+  }
+
+  /** Starts dispatching: due events now, then on every commit and every poll interval. */
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Asks for a dispatch round soon; called after each commit that emitted. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.loop(), ms);
+    this.timer.unref?.();
+  }
+
+  private loop(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while (!this.stopped && (await this.dispatchDue()) === BATCH);
+        } while (this.again && !this.stopped);
+      } catch (err) {
+        this.logger.error({ err }, 'event dispatch round failed');
+      } finally {
+        this.running = undefined;
+        if (!this.stopped) this.schedule(this.pollMs);
+      }
+    })();
+    return this.running;
+  }
+
+  /** One dispatch round over the due events; returns how many it claimed. Tests call it directly. */
+  async dispatchDue(): Promise<number> {
+    const now = this.clock.now();
+    const rows = await claimDueRows(this.knex, {
+      table: 'events',
+      now,
+      limit: BATCH,
+      leaseMs: LEASE_MS,
+      due: (q) => q.whereNull('dispatched_at').andWhere('next_attempt_at', '<=', now),
+    });
+    for (const row of rows) await this.dispatchOne(row);
+    return rows.length;
+  }
+
+  private async dispatchOne(row: any): Promise<void> {
+    const event: EventRecord = { id: Number(row.id), type: row.type, data: parseJson(row.data, {}), created_at: toDate(row.created_at)! };
+    const pending = parseJson<string[] | null>(row.pending_taps, null);
+    const failed: string[] = [];
+    let lastError = '';
+    for (const tap of this.hooks.afterCommit.taps) {
+      if (pending && !pending.includes(tap.name)) continue;
+      try {
+        await callTap(tap, event);
+      } catch (err) {
+        failed.push(tap.name);
+        lastError = `${tap.name}: ${(err as Error)?.message ?? String(err)}`;
+        this.logger.warn({ err, event: event.id, type: event.type, tap: tap.name }, 'afterCommit tap failed; will retry');
+      }
+    }
+    const now = this.clock.now();
+    if (failed.length === 0) {
+      await this.knex('events').where('id', event.id).update({ dispatched_at: now, locked_until: null, pending_taps: null });
+      return;
+    }
+    const attempts = Number(row.attempts) + 1;
+    const giveUp = attempts >= MAX_ATTEMPTS;
+    await this.knex('events').where('id', event.id).update({
+      attempts,
+      pending_taps: JSON.stringify(failed),
+      last_error: lastError.slice(0, 2000),
+      locked_until: null,
+      next_attempt_at: new Date(now.getTime() + backoffMs(attempts, 1000, 3_600_000)),
+      dispatched_at: giveUp ? now : null,
+    });
+    if (giveUp) this.logger.error({ event: event.id, taps: failed }, 'afterCommit taps gave up after too many attempts');
+  }
+}
+
+function callTap(tap: { type: string; fn: Function }, event: EventRecord): Promise<unknown> {
+  if (tap.type === 'async') {
+    return new Promise((resolve, reject) => tap.fn(event, (err?: Error) => (err ? reject(err) : resolve(undefined))));
+  }
+  return Promise.resolve().then(() => tap.fn(event));
+}

@@ -1,0 +1,110 @@
+import { AsyncSeriesBailHook, AsyncSeriesHook, type Hook } from 'tapable';
+import type { FastifyRequest } from 'fastify';
+import type { Principal } from './http/principal.ts';
+import type { EventRecord } from './events.ts';
+
+/**
+ * Named hook sets, one object per namespace. Plugins add their own by augmenting this interface:
+ *   declare module '../../kernel/hooks.ts' { interface HookSets { catalog: CatalogHooks } }
+ * and calling `ctx.hooks.define('catalog', {...})`; later plugins reach them with `ctx.hooks.get('catalog')`.
+ */
+export interface HookSets {
+  kernel: KernelHooks;
+  events: EventHooks;
+}
+
+export interface KernelHooks {
+  /** After migrations and routes, before the server listens: seed data, ensure accounts. */
+  boot: AsyncSeriesHook<[]>;
+  /** On graceful stop, after the server stopped accepting and before the database closes. */
+  shutdown: AsyncSeriesHook<[]>;
+  /** Resolves the caller of a request; the first tap that recognises the credentials wins (bail). */
+  authenticate: AsyncSeriesBailHook<[FastifyRequest], Principal | undefined>;
+}
+
+export interface EventHooks {
+  /** Runs once per committed event, at least once, from the outbox; a throwing tap is retried with backoff. */
+  afterCommit: AsyncSeriesHook<[EventRecord]>;
+}
+
+export class HookError extends Error {}
+
+type AnyHook = Hook<any, any>;
+
+// Errors leaving a tap carry the hook's and the tapping plugin's names, so a log says who failed where.
+function annotate(err: unknown, hook: string, plugin: string): unknown {
+  if (err && typeof err === 'object') {
+    const e = err as { hook?: string; plugin?: string };
+    e.hook ??= hook;
+    e.plugin ??= plugin;
+  }
+  return err;
+}
+
+function nameTaps(hook: AnyHook, hookName: string): void {
+  hook.intercept({
+    register(tap: any) {
+      const fn = tap.fn;
+      if (tap.type === 'promise') {
+        tap.fn = (...args: unknown[]) =>
+          Promise.resolve()
+            .then(() => fn(...args))
+            .catch((err: unknown) => {
+              throw annotate(err, hookName, tap.name);
+            });
+      } else if (tap.type === 'sync') {
+        tap.fn = (...args: unknown[]) => {
+          try {
+            return fn(...args);
+          } catch (err) {
+            throw annotate(err, hookName, tap.name);
+          }
+        };
+      }
+      return tap;
+    },
+  });
+}
+
+/** The registry of hook sets: each namespace is defined once, by its owner, and frozen. */
+export class HookRegistry {
+  private readonly sets = new Map<string, { owner: string; hooks: object }>();
+
+  define<K extends keyof HookSets>(namespace: K, owner: string, hooks: HookSets[K]): HookSets[K] {
+    const existing = this.sets.get(namespace);
+    if (existing) throw new HookError(`Hooks "${namespace}" are already defined by "${existing.owner}"; "${owner}" cannot define them again.`);
+    for (const [name, hook] of Object.entries(hooks as object)) nameTaps(hook as AnyHook, `${namespace}.${name}`);
+    const frozen = Object.freeze(hooks) as HookSets[K];
+    this.sets.set(namespace, { owner, hooks: frozen as object });
+    return frozen;
+  }
+
+  get<K extends keyof HookSets>(namespace: K): HookSets[K] {
+    const set = this.sets.get(namespace);
+    if (!set) {
+      throw new HookError(`No plugin defines hooks "${namespace}". Add the plugin that offers them to dependsOn, or install it.`);
+    }
+    return set.hooks as HookSets[K];
+  }
+
+  has(namespace: string): boolean {
+    return this.sets.has(namespace);
+  }
+
+  /** Namespace → owner, for `plugins list` and the docs. */
+  owners(): Record<string, string> {
+    return Object.fromEntries([...this.sets].map(([ns, s]) => [ns, s.owner]));
+  }
+}
+
+export function createKernelHooks(): KernelHooks {
+  return {
+    boot: new AsyncSeriesHook<[]>(),
+    shutdown: new AsyncSeriesHook<[]>(),
+    authenticate: new AsyncSeriesBailHook<[FastifyRequest], Principal | undefined>(['request']),
+  };
+}
+
+export function createEventHooks(): EventHooks {
+  return { afterCommit: new AsyncSeriesHook<[EventRecord]>(['event']) };
+}

@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { fastifyAwilixPlugin } from '@fastify/awilix';
+import { asValue, type AwilixContainer } from 'awilix';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { Knex } from 'knex';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import type { Clock } from '../clock.ts';
+import type { KernelHooks } from '../hooks.ts';
+import type { RouteRegistry } from '../routes.ts';
+import type { TlsMaterial } from '../tls.ts';
+import { ANONYMOUS, type Principal } from './principal.ts';
+import { installErrorHandling } from './error-handler.ts';
+import { installJsonBodies } from './json-body.ts';
+import { acceptPlainHttpOnTlsPort, installHttpsGuard } from './https-guard.ts';
+import { installRateLimits } from './rate-limit.ts';
+import { installIdempotency } from './idempotency.ts';
+import { installNegotiation, type StoreLocale } from './negotiation.ts';
+import { installOpenApi } from './openapi.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, resolved before any route code runs; anonymous when no credentials came. */
+    principal: Principal;
+  }
+  interface FastifyContextConfig {
+    auth?: string;
+  }
+}
+
+export interface AppParts {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  knex: Knex;
+  redis?: Redis;
+  container: AwilixContainer;
+  hooks: KernelHooks;
+  routes: RouteRegistry;
+  schemas: Array<{ $id: string }>;
+  locale: () => StoreLocale;
+  tls?: TlsMaterial;
+}
+
+// Query strings and path params arrive as text and are coerced to the schema's types; JSON bodies are
+// not coerced, so `"quantity": "2"` is a 400 and the API's types mean what they say.
+function validatorCompiler(schemas: Array<{ $id: string }>) {
+  const make = (coerce: boolean) => {
+    const ajv = new Ajv({ allErrors: true, useDefaults: true, coerceTypes: coerce ? 'array' : false, removeAdditional: false, strict: false });
+    (addFormatsModule as unknown as { default: (a: Ajv) => void }).default?.(ajv) ?? (addFormatsModule as unknown as (a: Ajv) => void)(ajv);
+    ajv.addKeyword({ keyword: 'example' });
+    for (const s of schemas) ajv.addSchema(s);
+    return ajv;
+  };
+  const body = make(false);
+  const query = make(true);
+  return ({ schema, httpPart }: { schema: any; httpPart?: string }) => (httpPart === 'body' ? body : query).compile(schema);
+}
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/** Builds the Fastify app: transport, conventions of API.md section 2, and every registered route. */
+export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
+  const { config, knex, clock } = parts;
+  const app = Fastify({
+    loggerInstance: parts.logger,
+    ...(parts.tls ? { https: { key: parts.tls.key, cert: parts.tls.cert } } : {}),
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req: { headers: Record<string, unknown> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    // The error handler owns every error body; ajv errors arrive in one piece.
+    schemaErrorFormatter: (errors: unknown[], dataVar: string) => Object.assign(new Error(`${dataVar} is invalid`), { validation: errors, validationContext: dataVar }),
+  } as any) as unknown as FastifyInstance;
+
+  if (parts.tls) acceptPlainHttpOnTlsPort(app);
+  for (const schema of parts.schemas) app.addSchema(schema);
+  app.setValidatorCompiler(validatorCompiler(parts.schemas) as any);
+  installErrorHandling(app);
+  installJsonBodies(app);
+  await app.register(cookie);
+  await app.register(fastifyAwilixPlugin, { container: parts.container, disposeOnClose: false, disposeOnResponse: false, asyncInit: false, asyncDispose: false, eagerInject: false } as any);
+
+  app.decorateRequest('principal', null as any);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    request.principal = ANONYMOUS;
+  });
+  installHttpsGuard(app);
+  app.addHook('onRequest', async (request) => {
+    request.principal = (await parts.hooks.authenticate.promise(request)) ?? ANONYMOUS;
+  });
+  await installRateLimits(app, { anonymous: config.rateLimitAnonymous, authenticated: config.rateLimitAuthenticated, redis: parts.redis });
+  installNegotiation(app, parts.locale);
+  app.addHook('preHandler', async (request) => {
+    request.diScope.register({ principal: asValue(request.principal), lang: asValue(request.lang), currency: asValue(request.currency) });
+  });
+  installIdempotency(app, knex, clock);
+  await installOpenApi(app, parts.routes, config);
+  parts.routes.mount(app, knex);
+  return app;
+}

@@ -1,0 +1,59 @@
+/**
+ * The error catalogue's base: services throw AppError with a stable code; one handler
+ * (kernel/http/error-handler.ts) writes it as `{detail, code, errors?}`. Services never speak HTTP
+ * beyond choosing the status that the code implies.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors?: FieldErrors;
+  readonly headers?: Record<string, string>;
+
+  constructor(status: number, code: string, detail: string, errors?: FieldErrors, headers?: Record<string, string>) {
+    super(detail);
+    this.name = 'AppError';
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+    this.headers = headers;
+  }
+
+  get detail(): string {
+    return this.message;
+  }
+}
+
+export const badRequest = (detail: string, errors?: FieldErrors, code = 'invalid') => new AppError(400, code, detail, errors);
+
+/** A 400 naming one bad field; the usual way a service refuses a value the schema could not judge. */
+export const invalidField = (field: string, message: string, code = 'invalid') =>
+  new AppError(400, code, `${field}: ${message}`, { [field]: [message] });
+
+export const notAuthenticated = (detail = 'Authentication credentials were not provided.') =>
+  new AppError(401, 'not_authenticated', detail);
+
+export const authenticationFailed = (detail: string) => new AppError(401, 'authentication_failed', detail);
+
+export const permissionDenied = (detail = 'You do not have permission to perform this action.', code = 'permission_denied') =>
+  new AppError(403, code, detail);
+
+export const notFound = (detail = 'Not found.') => new AppError(404, 'not_found', detail);
+
+export const conflict = (code: string, detail: string, errors?: FieldErrors) => new AppError(409, code, detail, errors);
+
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new AppError(429, 'rate_limited', detail, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** The JSON schema of every error body, shared by the OpenAPI document. */
+export const errorBodySchema = {
+  $id: 'Error',
+  type: 'object',
+  required: ['detail', 'code'],
+  properties: {
+    detail: { type: 'string' },
+    code: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+} as const;

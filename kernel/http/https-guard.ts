@@ -1,0 +1,40 @@
+import http from 'node:http';
+import type { Server } from 'node:https';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors.ts';
+
+const TLS_HANDSHAKE = 0x16;
+
+/**
+ * Lets the HTTPS port answer a plain-HTTP request with a JSON 403 instead of a dropped connection:
+ * the first byte of each connection tells a TLS handshake (0x16) from plain text, and plain
+ * connections go to an HTTP parser that feeds the same Fastify app, whose guard then refuses them
+ * (or accepts them from a trusted proxy that says the client used HTTPS).
+ */
+export function acceptPlainHttpOnTlsPort(app: FastifyInstance): void {
+  const server = app.server as unknown as Server;
+  const tlsListeners = server.listeners('connection') as Array<(socket: Socket) => void>;
+  server.removeAllListeners('connection');
+  const plain = http.createServer((req, res) => server.emit('request', req, res));
+  plain.keepAliveTimeout = server.keepAliveTimeout;
+  server.on('connection', (socket: Socket) => {
+    socket.once('data', (chunk: Buffer) => {
+      socket.pause();
+      socket.unshift(chunk);
+      if (chunk[0] === TLS_HANDSHAKE) for (const listener of tlsListeners) listener.call(server, socket);
+      else plain.emit('connection', socket);
+      process.nextTick(() => socket.resume());
+    });
+  });
+  app.addHook('onClose', async () => {
+    plain.closeAllConnections();
+  });
+}
+
+/** First request hook: anything that did not arrive over TLS (or via a trusted TLS proxy) is refused. */
+export function installHttpsGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.protocol !== 'https') throw new AppError(403, 'https_required', 'HTTPS is required.');
+  });
+}

@@ -1,0 +1,173 @@
+import type { FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
+import { AppError, badRequest } from './errors.ts';
+
+/** The list envelope of SPEC.md section 8. */
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export type RangeKind = 'datetime' | 'integer' | 'money';
+
+export interface ListSpec {
+  /** Public ordering names → column (or expression) to sort by; `-name` sorts descending. */
+  ordering?: Record<string, string>;
+  defaultOrdering?: string;
+  /** Fields that take `__gte` / `__lte` bounds, with how their values are read. */
+  ranges?: Record<string, RangeKind>;
+  search?: boolean;
+}
+
+/**
+ * The querystring schema every list shares: page and page_size (over 100 is a 400, not a clamp),
+ * ordering, search and the `__gte`/`__lte` bounds the route declares, plus the route's own filters.
+ */
+export function listQuerySchema(spec: ListSpec, filters: Record<string, object> = {}): object {
+  const properties: Record<string, object> = {
+    page: { type: 'integer', minimum: 1, default: 1, description: '1-indexed page number.' },
+    page_size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: `Items per page, at most ${MAX_PAGE_SIZE}.` },
+    ...filters,
+  };
+  if (spec.ordering) {
+    const names = Object.keys(spec.ordering);
+    properties.ordering = {
+      type: 'string',
+      maxLength: 200,
+      description: `Comma-separated; prefix with - for descending. Allowed: ${names.join(', ')}.`,
+    };
+  }
+  if (spec.search) properties.search = { type: 'string', maxLength: 200, description: 'Text search.' };
+  for (const [field, kind] of Object.entries(spec.ranges ?? {})) {
+    const schema = kind === 'datetime'
+      ? { type: 'string', maxLength: 40, description: 'ISO 8601 date or UTC timestamp.' }
+      : kind === 'money'
+        ? { type: 'string', maxLength: 40, description: 'Decimal amount.' }
+        : { type: 'integer' };
+    properties[`${field}__gte`] = { ...schema, description: `Lower bound (inclusive) on ${field}.` };
+    properties[`${field}__lte`] = { ...schema, description: `Upper bound (inclusive) on ${field}.` };
+  }
+  return { type: 'object', properties };
+}
+
+export interface OrderBy {
+  column: string;
+  order: 'asc' | 'desc';
+}
+
+/** Reads `ordering=name,-price` against the route's allow-list; an unknown field is a 400. */
+export function parseOrdering(value: string | undefined, spec: ListSpec): OrderBy[] {
+  const allowed = spec.ordering ?? {};
+  const raw = value?.trim() ? value : spec.defaultOrdering;
+  if (!raw) return [];
+  const result: OrderBy[] = [];
+  const bad: string[] = [];
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const desc = part.startsWith('-');
+    const name = desc ? part.slice(1) : part;
+    const column = Object.hasOwn(allowed, name) ? allowed[name] : undefined;
+    if (!column) bad.push(part);
+    else result.push({ column, order: desc ? 'desc' : 'asc' });
+  }
+  if (bad.length) {
+    const names = Object.keys(allowed);
+    throw badRequest(`Unknown ordering field: ${bad.join(', ')}.`, {
+      ordering: [`Unknown field ${bad.map((b) => `"${b}"`).join(', ')}. Allowed: ${names.length ? names.join(', ') : 'none'}.`],
+    });
+  }
+  return result;
+}
+
+/** Parses a `__gte`/`__lte` datetime bound; a bare date means its start (gte) or end (lte) in UTC. */
+export function parseDateBound(field: string, value: string, bound: 'gte' | 'lte'): Date {
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const ok = dateOnly || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value);
+  const date = ok ? new Date(dateOnly ? `${value}T00:00:00.000Z` : value) : new Date(NaN);
+  if (Number.isNaN(date.getTime())) {
+    throw badRequest(`${field}__${bound}: not an ISO 8601 date or timestamp.`, {
+      [`${field}__${bound}`]: ['Enter an ISO 8601 date (2026-01-31) or UTC timestamp (2026-01-31T12:00:00Z).'],
+    });
+  }
+  if (dateOnly && bound === 'lte') date.setUTCHours(23, 59, 59, 999);
+  return date;
+}
+
+/** Applies the declared datetime/integer bounds to a query; money bounds are left to the route. */
+export function applyRanges(query: Knex.QueryBuilder, params: Record<string, any>, spec: ListSpec, columns: Record<string, string> = {}): void {
+  for (const [field, kind] of Object.entries(spec.ranges ?? {})) {
+    if (kind === 'money') continue;
+    const column = columns[field] ?? field;
+    for (const bound of ['gte', 'lte'] as const) {
+      const raw = params[`${field}__${bound}`];
+      if (raw === undefined || raw === '') continue;
+      const value = kind === 'datetime' ? parseDateBound(field, String(raw), bound) : raw;
+      query.where(column, bound === 'gte' ? '>=' : '<=', value);
+    }
+  }
+}
+
+/** Absolute URL of the same list with another page number, or null. */
+function pageUrl(baseUrl: string, request: FastifyRequest, page: number | null): string | null {
+  if (page === null) return null;
+  const url = new URL(request.url, baseUrl);
+  if (page === 1) url.searchParams.delete('page');
+  else url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+/** Builds the envelope; a page past the end is a 404 (page 1 of an empty list is an empty page). */
+export function envelope<T>(request: FastifyRequest, baseUrl: string, count: number, page: number, pageSize: number, results: T[]): Page<T> {
+  const last = Math.max(1, Math.ceil(count / pageSize));
+  if (page > last) throw new AppError(404, 'not_found', 'Invalid page.');
+  return {
+    count,
+    next: pageUrl(baseUrl, request, page < last ? page + 1 : null),
+    previous: pageUrl(baseUrl, request, page > 1 ? page - 1 : null),
+    results,
+  };
+}
+
+/**
+ * Runs a list query the standard way: count, then one page of rows with the requested ordering
+ * (always ending on `id` so that pages are stable), mapped by `serialize`.
+ */
+export async function paginate<R, T>(
+  request: FastifyRequest,
+  baseUrl: string,
+  query: Knex.QueryBuilder,
+  spec: ListSpec,
+  serialize: (rows: R[]) => T[] | Promise<T[]>,
+  idColumn = 'id',
+): Promise<Page<T>> {
+  const params = request.query as Record<string, any>;
+  const page = Number(params.page ?? 1);
+  const pageSize = Number(params.page_size ?? DEFAULT_PAGE_SIZE);
+  const ordering = parseOrdering(params.ordering, spec);
+  applyRanges(query, params, spec);
+  const [{ count }] = await query.clone().clearSelect().clearOrder().count({ count: '*' });
+  const total = Number(count);
+  const rowsQuery = query.clone().offset((page - 1) * pageSize).limit(pageSize);
+  for (const o of ordering) rowsQuery.orderBy(o.column, o.order);
+  rowsQuery.orderBy(idColumn, ordering[0]?.order ?? 'asc');
+  const rows = total > (page - 1) * pageSize ? ((await rowsQuery) as R[]) : [];
+  return envelope(request, baseUrl, total, page, pageSize, await serialize(rows));
+}
+
+/** JSON schema of a page of `item`s, for a route's 200 response. */
+export function pageSchema(item: object): object {
+  return {
+    type: 'object',
+    required: ['count', 'next', 'previous', 'results'],
+    properties: {
+      count: { type: 'integer' },
+      next: { type: ['string', 'null'], format: 'uri' },
+      previous: { type: ['string', 'null'], format: 'uri' },
+      results: { type: 'array', items: item },
+    },
+  };
+}

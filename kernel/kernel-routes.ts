@@ -1,0 +1,45 @@
+import type { Kernel } from './kernel.ts';
+import { AppError } from './http/errors.ts';
+
+const HEALTH = { type: 'object', required: ['status'], properties: { status: { type: 'string' } } };
+
+/** The kernel's own endpoints: liveness, readiness and the OpenAPI document. */
+export function registerKernelRoutes(kernel: Kernel): void {
+  kernel.routes.add('kernel', {
+    method: 'GET',
+    path: '/healthz',
+    auth: 'public',
+    tag: 'health',
+    summary: 'Liveness: the process is up and serving.',
+    schema: { response: { 200: HEALTH } },
+    handler: async () => ({ status: 'ok' }),
+  });
+  kernel.routes.add('kernel', {
+    method: 'GET',
+    path: '/readyz',
+    auth: 'public',
+    tag: 'health',
+    summary: 'Readiness: the database answers.',
+    schema: { response: { 200: HEALTH, 503: { $ref: 'Error#' } } },
+    handler: async () => {
+      try {
+        await kernel.knex.raw('select 1');
+      } catch {
+        throw new AppError(503, 'not_ready', 'The database is not reachable.');
+      }
+      return { status: 'ready' };
+    },
+  });
+  kernel.routes.add('kernel', {
+    method: 'GET',
+    path: '/latest/openapi.json',
+    auth: 'public',
+    tag: 'meta',
+    summary: 'The machine-readable description of this API (OpenAPI 3.1).',
+    schema: { response: { 200: { type: 'object', additionalProperties: true } } },
+    handler: async (request) => (request.server as any).swagger(),
+  });
+  kernel.worker.every('kernel.purge-idempotency-keys', 3_600_000, async (_payload, job) => {
+    await kernel.knex('idempotency_keys').where('expires_at', '<', job.now).delete();
+  });
+}

@@ -1,0 +1,212 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import type { Config } from './config.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { createEventHooks, createKernelHooks, HookRegistry, type KernelHooks } from './hooks.ts';
+import { RouteRegistry } from './routes.ts';
+import { EventBus } from './events.ts';
+import { Worker } from './worker.ts';
+import { CliRegistry } from './cli-registry.ts';
+import { createDatabase } from './db/connection.ts';
+import { runMigrations, type MigrationSource } from './db/migrate.ts';
+import { discoverPlugins, orderPlugins, type LoadedPlugin } from './plugin-loader.ts';
+import type { PluginContext } from './plugin.ts';
+import { loadTls } from './tls.ts';
+import { buildApp } from './http/app.ts';
+import { errorBodySchema } from './http/errors.ts';
+import { DEFAULT_LOCALE, type StoreLocale } from './http/negotiation.ts';
+import { registerKernelRoutes } from './kernel-routes.ts';
+
+export interface KernelOptions {
+  clock?: Clock;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
+  /** Folder of built-in plugins; tests may point elsewhere. */
+  builtInDir?: string;
+  /** Start the event dispatcher and job worker loops (tests may drive them by hand). */
+  workers?: boolean;
+  /** Poll interval of the loops, in ms. */
+  pollMs?: number;
+  cwd?: string;
+}
+
+const KERNEL_MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * The kernel: container, hooks, route registry, plugin loader, outbox and worker. It holds no business
+ * rule; plugins bring every capability. Lifecycle: load → migrate → app → boot → listen; stop reverses it.
+ */
+export class Kernel {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly knex: Knex;
+  readonly redis?: Redis;
+  readonly container: AwilixContainer;
+  readonly hooks = new HookRegistry();
+  readonly kernelHooks: KernelHooks;
+  readonly routes = new RouteRegistry();
+  readonly events: EventBus;
+  readonly worker: Worker;
+  readonly cli = new CliRegistry();
+  readonly schemas: Array<{ $id: string } & Record<string, unknown>> = [errorBodySchema as any];
+  plugins: LoadedPlugin[] = [];
+  app?: FastifyInstance;
+  private loaded = false;
+  private migrated = false;
+  private stopping?: Promise<void>;
+
+  constructor(config: Config, private readonly options: KernelOptions = {}) {
+    this.config = config;
+    this.clock = options.clock ?? systemClock;
+    this.logger = createLogger(config.logLevel, options.logStream);
+    this.knex = createDatabase(config);
+    if (config.redisUrl) this.redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    this.kernelHooks = this.hooks.define('kernel', 'kernel', createKernelHooks());
+    const eventHooks = this.hooks.define('events', 'kernel', createEventHooks());
+    this.events = new EventBus(this.knex, eventHooks, this.clock, this.logger.child({ part: 'events' }), options.pollMs);
+    this.worker = new Worker(this.knex, this.clock, this.logger.child({ part: 'worker' }), options.pollMs);
+    this.container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
+    this.container.register({
+      config: asValue(config),
+      logger: asValue(this.logger),
+      knex: asValue(this.knex),
+      clock: asValue(this.clock),
+      hooks: asValue(this.hooks),
+      events: asValue(this.events),
+      worker: asValue(this.worker),
+      redis: asValue(this.redis),
+      // core-store replaces this with the store's live settings.
+      storeLocale: asValue((): StoreLocale => DEFAULT_LOCALE),
+    });
+    registerKernelRoutes(this);
+  }
+
+  /** Discovers, orders and registers every plugin; a plugin that throws stops start-up, named. */
+  async load(): Promise<void> {
+    if (this.loaded) return;
+    this.loaded = true;
+    const found = await discoverPlugins(this.config.plugins, this.options.cwd, this.options.builtInDir);
+    this.plugins = orderPlugins(found);
+    for (const loaded of this.plugins) {
+      const { plugin } = loaded;
+      try {
+        await plugin.register(this.contextFor(loaded));
+      } catch (err) {
+        throw new Error(`Plugin "${plugin.name}" failed to register: ${(err as Error).message}`, { cause: err });
+      }
+    }
+  }
+
+  private contextFor(loaded: LoadedPlugin): PluginContext {
+    const { plugin, dir } = loaded;
+    const name = plugin.name;
+    return Object.freeze({
+      name,
+      version: plugin.version,
+      dir,
+      config: this.config,
+      logger: this.logger.child({ plugin: name }),
+      knex: this.knex,
+      clock: this.clock,
+      container: this.container,
+      hooks: {
+        define: (ns, hooks) => this.hooks.define(ns, name, hooks),
+        get: (ns) => this.hooks.get(ns),
+      },
+      routes: { add: (route) => this.routes.add(name, route) },
+      events: this.events,
+      worker: this.worker,
+      cli: { add: (command) => this.cli.add(name, command) },
+      schemas: {
+        add: (schema) => {
+          if (this.schemas.some((s) => s.$id === schema.$id)) throw new Error(`Schema "${schema.$id}" is already defined.`);
+          this.schemas.push(schema);
+        },
+      },
+    } satisfies PluginContext);
+  }
+
+  /** Applies the kernel's and then each plugin's migrations, in dependency order. */
+  async migrate(): Promise<string[]> {
+    await this.load();
+    const sources: MigrationSource[] = [
+      { owner: 'kernel', dir: KERNEL_MIGRATIONS },
+      ...this.plugins.map((p) => ({ owner: p.plugin.name, dir: p.plugin.migrationsDir ?? path.join(p.dir, 'migrations') })),
+    ];
+    const applied = await runMigrations(this.knex, sources, this.logger);
+    this.migrated = true;
+    return applied;
+  }
+
+  /** Loads, migrates, builds the HTTP app and runs the boot hook: ready for `inject` (no port). */
+  async ready(opts: { tls?: boolean } = {}): Promise<FastifyInstance> {
+    if (this.app) return this.app;
+    if (!this.migrated) await this.migrate();
+    const tls = opts.tls ? await loadTls(this.config) : undefined;
+    if (tls?.generated) this.config.notices(`Generated a self-signed TLS certificate in ${path.join(this.config.dataDir, 'tls')}.`);
+    const locale = () => (this.container.resolve('storeLocale') as () => StoreLocale)();
+    this.app = await buildApp({
+      config: this.config,
+      logger: this.logger,
+      clock: this.clock,
+      knex: this.knex,
+      redis: this.redis,
+      container: this.container,
+      hooks: this.kernelHooks,
+      routes: this.routes,
+      schemas: this.schemas,
+      locale,
+      tls,
+    });
+    await this.app.ready();
+    await this.kernelHooks.boot.promise();
+    if (this.options.workers !== false) this.startLoops();
+    return this.app;
+  }
+
+  /** Starts the outbox dispatcher and the job worker. */
+  startLoops(): void {
+    this.events.start();
+    this.worker.start();
+  }
+
+  /** Serves HTTPS on PORT (plain HTTP on that port is answered with a 403). */
+  async start(): Promise<FastifyInstance> {
+    const app = await this.ready({ tls: true });
+    await app.listen({ port: this.config.port, host: this.config.host });
+    return app;
+  }
+
+  /** A request through the real app without a port (tests). */
+  async inject(opts: InjectOptions): Promise<LightMyRequestResponse> {
+    const app = await this.ready();
+    return app.inject(opts);
+  }
+
+  /**
+   * Graceful stop: stop accepting, let in-flight requests finish, stop the loops (each finishes its
+   * current item), run the shutdown hook, close Redis and the database.
+   */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      await this.app?.close();
+      await Promise.all([this.worker.stop(), this.events.stop()]);
+      await this.kernelHooks.shutdown.promise();
+      if (this.redis) await this.redis.quit().catch(() => undefined);
+      await this.knex.destroy();
+    })();
+    return this.stopping;
+  }
+}
+
+/** Creates a kernel for this configuration; nothing is loaded or opened until `ready`/`start`/`migrate`. */
+export function createKernel(config: Config, options: KernelOptions = {}): Kernel {
+  return new Kernel(config, options);
+}

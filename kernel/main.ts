@@ -1,0 +1,34 @@
+import 'dotenv/config';
+import { loadConfig } from './config.ts';
+import { createKernel } from './kernel.ts';
+
+/** `npm start`: migrate, boot and serve HTTPS until SIGTERM/SIGINT, then stop gracefully. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const kernel = createKernel(config);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    kernel.logger.info({ signal }, 'stopping: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    kernel.stop().then(
+      () => process.exit(0),
+      (err) => {
+        kernel.logger.error({ err }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  await kernel.start();
+  config.notices(`Storekeep is serving ${config.baseUrl}/ (health: ${config.baseUrl}/healthz, API reference: ${config.baseUrl}/docs)`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`Storekeep could not start: ${err?.message ?? err}\n`);
+  if (err?.cause?.message) process.stderr.write(`  cause: ${err.cause.message}\n`);
+  process.exit(1);
+});

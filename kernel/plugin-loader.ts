@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isPlugin, type Plugin } from './plugin.ts';
+
+export interface LoadedPlugin {
+  plugin: Plugin;
+  /** The plugin's folder: migrations and README live here. */
+  dir: string;
+  /** Where it came from: `built-in`, a folder path or an npm package name. */
+  source: string;
+}
+
+export class PluginLoadError extends Error {}
+
+export const BUILT_IN_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'plugins');
+const ENTRY_FILES = ['index.ts', 'index.js', 'index.mjs'];
+
+function entryOfFolder(dir: string): string | undefined {
+  const pkgFile = path.join(dir, 'package.json');
+  if (fs.existsSync(pkgFile)) {
+    const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
+    const main = typeof pkg.exports === 'string' ? pkg.exports : pkg.exports?.['.']?.import ?? pkg.exports?.['.']?.default ?? pkg.main;
+    if (main) return path.resolve(dir, main);
+  }
+  return ENTRY_FILES.map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
+}
+
+// A PLUGINS entry is a folder path (starts with . or / or exists on disk) or an npm package name.
+function resolveEntry(spec: string, cwd: string): { entry: string; dir: string } {
+  const asPath = path.resolve(cwd, spec);
+  if (spec.startsWith('.') || path.isAbsolute(spec) || fs.existsSync(asPath)) {
+    if (!fs.existsSync(asPath)) throw new PluginLoadError(`Plugin folder "${spec}" does not exist (resolved to ${asPath}).`);
+    const stat = fs.statSync(asPath);
+    const entry = stat.isDirectory() ? entryOfFolder(asPath) : asPath;
+    if (!entry) throw new PluginLoadError(`Plugin folder "${spec}" has no package.json entry and no index.ts or index.js.`);
+    return { entry, dir: stat.isDirectory() ? asPath : path.dirname(asPath) };
+  }
+  try {
+    const require = createRequire(path.join(cwd, 'package.json'));
+    const pkgJson = require.resolve(`${spec}/package.json`);
+    const dir = path.dirname(pkgJson);
+    const entry = entryOfFolder(dir);
+    if (!entry) throw new PluginLoadError(`npm package "${spec}" has no entry point.`);
+    return { entry, dir };
+  } catch (err) {
+    if (err instanceof PluginLoadError) throw err;
+    throw new PluginLoadError(`Plugin "${spec}" is neither a folder nor an installed npm package (npm install ${spec}).`);
+  }
+}
+
+async function importPlugin(entry: string, dir: string, source: string): Promise<LoadedPlugin> {
+  let mod: any;
+  try {
+    mod = await import(pathToFileURL(entry).href);
+  } catch (err) {
+    throw new PluginLoadError(`Plugin "${source}" could not be imported: ${(err as Error).message}`, { cause: err });
+  }
+  const plugin = mod.default ?? mod.plugin;
+  if (!isPlugin(plugin)) {
+    throw new PluginLoadError(`Plugin "${source}" does not export a definePlugin(...) result as its default export.`);
+  }
+  return { plugin, dir, source };
+}
+
+/** Finds the built-in plugins (every `plugins/<name>/index.ts`) and the extra ones named in PLUGINS. */
+export async function discoverPlugins(extra: string[], cwd = process.cwd(), builtInDir = BUILT_IN_DIR): Promise<LoadedPlugin[]> {
+  const found: LoadedPlugin[] = [];
+  if (fs.existsSync(builtInDir)) {
+    for (const name of fs.readdirSync(builtInDir).sort()) {
+      const dir = path.join(builtInDir, name);
+      const entry = fs.statSync(dir).isDirectory() ? entryOfFolder(dir) : undefined;
+      if (entry) found.push(await importPlugin(entry, dir, 'built-in'));
+    }
+  }
+  for (const spec of extra) {
+    const { entry, dir } = resolveEntry(spec, cwd);
+    found.push(await importPlugin(entry, dir, spec));
+  }
+  const seen = new Map<string, LoadedPlugin>();
+  for (const p of found) {
+    const twin = seen.get(p.plugin.name);
+    if (twin) throw new PluginLoadError(`Two plugins are named "${p.plugin.name}": ${twin.source} and ${p.source}.`);
+    seen.set(p.plugin.name, p);
+  }
+  return found;
+}
+
+/**
+ * Orders plugins so each comes after everything it depends on (stable otherwise); refuses a missing
+ * dependency or a cycle with a message naming the plugins involved.
+ */
+export function orderPlugins(plugins: LoadedPlugin[]): LoadedPlugin[] {
+  const byName = new Map(plugins.map((p) => [p.plugin.name, p]));
+  for (const p of plugins) {
+    for (const dep of p.plugin.dependsOn ?? []) {
+      if (!byName.has(dep)) throw new PluginLoadError(`Plugin "${p.plugin.name}" depends on "${dep}", which is not installed.`);
+    }
+  }
+  const ordered: LoadedPlugin[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (p: LoadedPlugin, trail: string[]) => {
+    const name = p.plugin.name;
+    if (state.get(name) === 'done') return;
+    if (state.get(name) === 'visiting') {
+      const cycle = [...trail.slice(trail.indexOf(name)), name];
+      throw new PluginLoadError(`Plugin dependency cycle: ${cycle.join(' → ')}.`);
+    }
+    state.set(name, 'visiting');
+    for (const dep of p.plugin.dependsOn ?? []) visit(byName.get(dep)!, [...trail, name]);
+    state.set(name, 'done');
+    ordered.push(p);
+  };
+  for (const p of plugins) visit(p, []);
+  return ordered;
+}

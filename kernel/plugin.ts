@@ -1,0 +1,66 @@
+import type { AwilixContainer } from 'awilix';
+import type { Knex } from 'knex';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+import type { Clock } from './clock.ts';
+import type { HookRegistry, HookSets } from './hooks.ts';
+import type { RouteDefinition } from './routes.ts';
+import type { EventBus } from './events.ts';
+import type { Worker } from './worker.ts';
+import type { CliCommand } from './cli-registry.ts';
+
+/** What a plugin's `register` receives: the kernel's parts, scoped to that plugin where it matters. */
+export interface PluginContext {
+  readonly name: string;
+  readonly version: string;
+  /** The plugin's folder (its migrations/ live here). */
+  readonly dir: string;
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly knex: Knex;
+  readonly clock: Clock;
+  /** The kernel's awilix container: register this plugin's services; resolve other plugins' services. */
+  readonly container: AwilixContainer;
+  readonly hooks: {
+    /** Offers a set of hooks under a namespace for later plugins to tap. */
+    define<K extends keyof HookSets>(namespace: K, hooks: HookSets[K]): HookSets[K];
+    /** A namespace's hooks, defined by this plugin or one it depends on. */
+    get<K extends keyof HookSets>(namespace: K): HookSets[K];
+  };
+  readonly routes: { add(route: RouteDefinition): void };
+  readonly events: EventBus;
+  readonly worker: Worker;
+  readonly cli: { add(command: CliCommand): void };
+  /** A JSON schema with an `$id`, shared by routes (`{$ref: 'Money#'}`) and the OpenAPI components. */
+  readonly schemas: { add(schema: { $id: string } & Record<string, unknown>): void };
+}
+
+export interface PluginDefinition {
+  name: string;
+  version: string;
+  description?: string;
+  /** Names of plugins whose services, hooks and tables this one uses; they register and migrate first. */
+  dependsOn?: string[];
+  /** What the plugin provides to the store (payment, shipping, marketing, …), for the plugins list. */
+  kinds?: string[];
+  /** Migrations folder; defaults to `<plugin folder>/migrations`. */
+  migrationsDir?: string;
+  register(ctx: PluginContext): void | Promise<void>;
+}
+
+const PLUGIN = Symbol.for('storekeep.plugin');
+
+export type Plugin = Readonly<PluginDefinition> & { readonly [PLUGIN]: true };
+
+/** Declares a Storekeep plugin; a module's default export of this is what the loader loads. */
+export function definePlugin(definition: PluginDefinition): Plugin {
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(definition.name)) {
+    throw new Error(`Plugin name "${definition.name}" must be lower-case letters, digits and dashes.`);
+  }
+  if (typeof definition.register !== 'function') throw new Error(`Plugin "${definition.name}" has no register function.`);
+  return Object.freeze({ ...definition, dependsOn: [...(definition.dependsOn ?? [])], [PLUGIN]: true as const });
+}
+
+export function isPlugin(value: unknown): value is Plugin {
+  return typeof value === 'object' && value !== null && (value as any)[PLUGIN] === true;
+}

@@ -1,0 +1,168 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type { Knex } from 'knex';
+import type { Logger } from './logger.ts';
+import type { Clock } from './clock.ts';
+import { backoffMs, claimDueRows } from './db/claim.ts';
+import { parseJson } from './db/dialect.ts';
+
+export interface JobContext {
+  id: number;
+  name: string;
+  attempts: number;
+  now: Date;
+}
+
+export type JobHandler<P = any> = (payload: P, job: JobContext) => Promise<void>;
+
+export interface JobDefinition {
+  handler: JobHandler;
+  maxAttempts: number;
+  leaseMs: number;
+  /** For recurring jobs: how long after a run the next one is due. */
+  everyMs?: number;
+}
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  delayMs?: number;
+  /** At most one pending job per key; enqueueing again with the same key does nothing. */
+  uniqueKey?: string;
+  maxAttempts?: number;
+}
+
+const BATCH = 10;
+
+/**
+ * The background-job loop every instance runs. Jobs are rows in `jobs`; each round claims due rows
+ * (SKIP LOCKED on MySQL, so instances share the work; the single writer on SQLite), runs their
+ * handlers outside any transaction, then deletes, reschedules or retries them with backoff.
+ */
+export class Worker {
+  private readonly jobs = new Map<string, JobDefinition>();
+  private readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = true;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly pollMs = 1000,
+  ) {}
+
+  /** Declares a job kind; `enqueue` may then schedule it. */
+  define<P>(name: string, handler: JobHandler<P>, opts: { maxAttempts?: number; leaseMs?: number } = {}): void {
+    if (this.jobs.has(name)) throw new Error(`Job "${name}" is already defined.`);
+    this.jobs.set(name, { handler, maxAttempts: opts.maxAttempts ?? 10, leaseMs: opts.leaseMs ?? 5 * 60_000 });
+  }
+
+  /** Declares a job that runs every `everyMs` (in one instance at a time), first due at start. */
+  every(name: string, everyMs: number, handler: JobHandler<Record<string, never>>): void {
+    this.define(name, handler, { maxAttempts: Number.MAX_SAFE_INTEGER });
+    this.jobs.get(name)!.everyMs = everyMs;
+  }
+
+  /** Schedules a job, in the caller's transaction when given one, so it exists only if that commits. */
+  async enqueue(trx: Knex | Knex.Transaction, name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<void> {
+    const now = this.clock.now();
+    const runAt = opts.runAt ?? new Date(now.getTime() + (opts.delayMs ?? 0));
+    const row = {
+      name,
+      payload: JSON.stringify(payload ?? {}),
+      run_at: runAt,
+      attempts: 0,
+      max_attempts: opts.maxAttempts ?? this.jobs.get(name)?.maxAttempts ?? 10,
+      unique_key: opts.uniqueKey ?? null,
+      created_at: now,
+    };
+    if (opts.uniqueKey) await trx('jobs').insert(row).onConflict('unique_key').ignore();
+    else await trx('jobs').insert(row);
+    if (runAt <= now) this.wake();
+  }
+
+  start(): void {
+    this.stopped = false;
+    void this.ensureRecurring().then(() => this.schedule(0), (err) => this.logger.error({ err }, 'could not schedule recurring jobs'));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  wake(): void {
+    if (!this.stopped && !this.running) this.schedule(0);
+  }
+
+  private async ensureRecurring(): Promise<void> {
+    for (const [name, def] of this.jobs) {
+      if (def.everyMs) await this.enqueue(this.knex, name, {}, { uniqueKey: `every:${name}` });
+    }
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.loop(), ms);
+    this.timer.unref?.();
+  }
+
+  private loop(): Promise<void> {
+    if (this.running) return this.running;
+    this.running = (async () => {
+      try {
+        while (!this.stopped && (await this.runDue()) === BATCH);
+      } catch (err) {
+        this.logger.error({ err }, 'worker round failed');
+      } finally {
+        this.running = undefined;
+        if (!this.stopped) this.schedule(this.pollMs);
+      }
+    })();
+    return this.running;
+  }
+
+  /** Runs one round of due jobs; returns how many were claimed. Tests call it directly. */
+  async runDue(): Promise<number> {
+    if (this.jobs.size === 0) return 0;
+    const now = this.clock.now();
+    const rows = await claimDueRows(this.knex, {
+      table: 'jobs',
+      now,
+      limit: BATCH,
+      leaseMs: Math.max(...[...this.jobs.values()].map((j) => j.leaseMs)),
+      stamp: { locked_by: this.id },
+      due: (q) => q.whereNull('failed_at').andWhere('run_at', '<=', now).whereIn('name', [...this.jobs.keys()]),
+    });
+    for (const row of rows) await this.runOne(row);
+    return rows.length;
+  }
+
+  private async runOne(row: any): Promise<void> {
+    const def = this.jobs.get(row.name)!;
+    const attempts = Number(row.attempts) + 1;
+    try {
+      await def.handler(parseJson(row.payload, {}), { id: Number(row.id), name: row.name, attempts, now: this.clock.now() });
+    } catch (err) {
+      const now = this.clock.now();
+      const failed = attempts >= Number(row.max_attempts);
+      this.logger.warn({ err, job: row.name, id: row.id, attempts }, failed ? 'job failed for good' : 'job failed; will retry');
+      await this.knex('jobs').where({ id: row.id, locked_by: this.id }).update({
+        attempts,
+        last_error: String((err as Error)?.message ?? err).slice(0, 2000),
+        locked_until: null,
+        failed_at: failed ? now : null,
+        run_at: new Date(now.getTime() + backoffMs(attempts, 5_000, 3_600_000)),
+      });
+      return;
+    }
+    if (def.everyMs) {
+      const next = new Date(this.clock.now().getTime() + def.everyMs);
+      await this.knex('jobs').where({ id: row.id }).update({ run_at: next, attempts: 0, locked_until: null, last_error: null });
+    } else {
+      await this.knex('jobs').where({ id: row.id }).delete();
+    }
+  }
+}
