@@ -20,6 +20,7 @@ import type { PluginContext } from './plugin.ts';
 import { loadTls } from './tls.ts';
 import { buildApp } from './http/app.ts';
 import { errorBodySchema } from './http/errors.ts';
+import { moneySchema } from './http/schemas.ts';
 import { DEFAULT_LOCALE, type StoreLocale } from './http/negotiation.ts';
 import { registerKernelRoutes } from './kernel-routes.ts';
 
@@ -55,7 +56,7 @@ export class Kernel {
   readonly events: EventBus;
   readonly worker: Worker;
   readonly cli = new CliRegistry();
-  readonly schemas: Array<{ $id: string } & Record<string, unknown>> = [errorBodySchema as any];
+  readonly schemas: Array<{ $id: string } & Record<string, unknown>> = [errorBodySchema as any, moneySchema as any];
   plugins: LoadedPlugin[] = [];
   app?: FastifyInstance;
   private loaded = false;

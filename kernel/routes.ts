@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Knex } from 'knex';
+import { asValue } from 'awilix';
 import { type AuthPolicy, satisfies } from './http/principal.ts';
 import { AppError, notAuthenticated, permissionDenied } from './http/errors.ts';
 import { checkCsrf } from './http/csrf.ts';
@@ -26,7 +27,7 @@ export interface RouteDefinition {
   tag?: string;
   operationId?: string;
   schema: RouteSchema;
-  handler: (request: FastifyRequest<any>, reply: FastifyReply) => Promise<unknown>;
+  handler: (request: RouteRequest, reply: FastifyReply) => Promise<unknown>;
   /**
    * 'session' (default): state changes made with a session need X-CSRFToken. 'always': also for
    * anonymous callers (login, register: the steps that create a session).
@@ -47,6 +48,9 @@ export interface RouteDefinition {
   /** Keep the route out of the OpenAPI document (method-not-allowed fallbacks, pages). */
   hidden?: boolean;
 }
+
+/** A request as a handler sees it: body, query and params already validated against the route's schemas. */
+export type RouteRequest = FastifyRequest & { body: any; query: any; params: any };
 
 export interface MountedRoute extends RouteDefinition {
   plugin: string;
@@ -114,10 +118,10 @@ export class RouteRegistry {
   private toFastify(route: MountedRoute, knex: Knex): RouteOptions {
     const transactional = route.transaction ?? route.method !== 'GET';
     const handler = transactional
-      ? (request: FastifyRequest, reply: FastifyReply) =>
+      ? (request: RouteRequest, reply: FastifyReply) =>
           knex.transaction(async (trx) => {
             request.trx = trx;
-            request.diScope?.register({ trx: { resolve: () => trx, lifetime: 'SCOPED' } as any });
+            request.diScope?.register({ trx: asValue(trx) });
             try {
               return await route.handler(request, reply);
             } finally {
@@ -131,7 +135,7 @@ export class RouteRegistry {
     return {
       method: route.method,
       url: route.path,
-      handler,
+      handler: handler as RouteOptions['handler'],
       bodyLimit: route.bodyLimit,
       config: {
         auth: route.auth,

@@ -19,6 +19,8 @@ export interface TestStore {
   close(): Promise<void>;
 }
 
+const sharersOf = new WeakMap<TestStore, TestStore[]>();
+
 export interface TestStoreOptions {
   /** Extra environment (PLUGINS, ADMIN_EMAIL, RATE_LIMIT_ANONYMOUS, …). */
   env?: Record<string, string>;
@@ -29,6 +31,13 @@ export interface TestStoreOptions {
   logStream?: DestinationStream;
   /** Skip `ready()` (tests of start-up failures). */
   lazy?: boolean;
+  /**
+   * Open another kernel on this store's DATA_DIR and database (a restart, or a second instance). The
+   * first store keeps them: closing the second only stops its kernel; closing the first closes both.
+   */
+  shareWith?: TestStore;
+  /** Folder of built-in plugins (kernel tests point at an empty folder to test the kernel alone). */
+  builtInDir?: string;
 }
 
 /**
@@ -37,8 +46,10 @@ export interface TestStoreOptions {
  * `inject`, marked as HTTPS by a trusted loopback proxy header unless `plain` is set.
  */
 export async function startTestStore(opts: TestStoreOptions = {}): Promise<TestStore> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-test-'));
-  const db = await freshDatabaseUrl();
+  const shared = opts.shareWith;
+  const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-test-'));
+  const db = shared ? { url: shared.config.databaseUrl, drop: async () => undefined } : await freshDatabaseUrl();
+  const sharers: TestStore[] = [];
   const notices: string[] = [];
   const config = loadConfig(
     {
@@ -53,7 +64,7 @@ export async function startTestStore(opts: TestStoreOptions = {}): Promise<TestS
     },
     { notices: (line) => notices.push(line), ...opts.config },
   );
-  const kernel = createKernel(config, { clock: opts.clock, workers: opts.workers ?? false, logStream: opts.logStream, pollMs: 50 });
+  const kernel = createKernel(config, { clock: opts.clock, workers: opts.workers ?? false, logStream: opts.logStream, pollMs: 50, builtInDir: opts.builtInDir });
   const store: TestStore = {
     kernel,
     config,
@@ -66,11 +77,16 @@ export async function startTestStore(opts: TestStoreOptions = {}): Promise<TestS
       return kernel.inject({ ...rest, headers });
     },
     async close() {
+      await Promise.all(sharers.map((s) => s.close()));
       await kernel.stop();
+      if (shared) return;
       await db.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  // The first store closes the kernels that share its database before it drops that database.
+  sharersOf.set(store, sharers);
+  if (shared) sharersOf.get(shared)?.push(store);
   if (!opts.lazy) {
     try {
       await kernel.ready();

@@ -1,0 +1,76 @@
+import 'dotenv/config';
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.ts';
+import { createKernel, type Kernel } from './kernel.ts';
+import type { CliCommand } from './cli-registry.ts';
+
+const print = (line: string) => process.stdout.write(line + '\n');
+
+function usage(kernel: Kernel): string {
+  const rows: Array<[string, string]> = [
+    ['migrate', 'Apply pending migrations of the kernel and every plugin.'],
+    ['plugins list', 'The installed plugins: name, version, source, dependencies.'],
+    ...kernel.cli.list().map((c) => [c.name, c.summary] as [string, string]),
+  ];
+  const width = Math.max(...rows.map(([n]) => n.length));
+  return ['Usage: npx storekeep <command> [options]', '', ...rows.map(([n, s]) => `  ${n.padEnd(width)}  ${s}`)].join('\n');
+}
+
+function parse(command: CliCommand, args: string[]) {
+  const spec = Object.fromEntries(Object.entries(command.options ?? {}).map(([name, o]) => [name, { type: o.type }]));
+  const { values, positionals } = parseArgs({ args, options: spec, allowPositionals: true, strict: true });
+  for (const [name, o] of Object.entries(command.options ?? {})) {
+    if (o.required && values[name] === undefined) throw new Error(`--${name} is required: ${o.description}`);
+  }
+  return { options: values as Record<string, string | boolean | undefined>, positionals };
+}
+
+/**
+ * `npx storekeep …`: operator commands. The kernel's own (migrate, plugins list) and those plugins add
+ * (staff, apikey, …). It migrates first, so it works on a new store, and on SQLite it works while the
+ * server runs (WAL; a writer waits its turn for up to the busy timeout).
+ */
+export async function runCli(argv: string[]): Promise<number> {
+  const kernel = createKernel(loadConfig(process.env, { logLevel: process.env.LOG_LEVEL || 'warn' }), { workers: false });
+  try {
+    const applied = await kernel.migrate();
+    const words = argv.filter((a) => !a.startsWith('-'));
+    if (words.length === 0 || words[0] === 'help' || argv.includes('--help')) {
+      print(usage(kernel));
+      return words.length === 0 ? 1 : 0;
+    }
+    if (words[0] === 'migrate') {
+      for (const name of applied) print(`applied ${name}`);
+      print(applied.length ? `${applied.length} migrations applied.` : 'Migrations are up to date.');
+      return 0;
+    }
+    if (words[0] === 'plugins' && words[1] === 'list') {
+      for (const { plugin, source } of kernel.plugins) {
+        const deps = plugin.dependsOn?.length ? ` (depends on ${plugin.dependsOn.join(', ')})` : '';
+        print(`${plugin.name}@${plugin.version}  ${source}${deps}`);
+      }
+      return 0;
+    }
+    const found = kernel.cli.find(argv.slice(0, 2).filter((a) => !a.startsWith('-')));
+    if (!found) {
+      process.stderr.write(`Unknown command "${words.join(' ')}".\n\n${usage(kernel)}\n`);
+      return 1;
+    }
+    const rest = argv.slice(found.command.name.split(' ').length);
+    await found.command.run({ ...parse(found.command, rest), container: kernel.container, print });
+    return 0;
+  } catch (err) {
+    const e = err as Error & { code?: string };
+    if (/SQLITE_BUSY|database is locked/i.test(e.message)) {
+      process.stderr.write('The database is busy (another process holds a long write). Try again in a moment.\n');
+    } else {
+      process.stderr.write(`${e.message}\n`);
+    }
+    return 1;
+  } finally {
+    await kernel.stop();
+  }
+}
+
+const invokedDirectly = process.argv[1] && /cli\.ts$/.test(process.argv[1]);
+if (invokedDirectly) runCli(process.argv.slice(2)).then((code) => process.exit(code));

@@ -1,0 +1,164 @@
+import type { Knex } from 'knex';
+import type { Clock } from '../../../kernel/clock.ts';
+import { toBool, toDate, toIso } from '../../../kernel/db/dialect.ts';
+import { AuthErrors } from '../errors.ts';
+import type { PasswordHasher } from './passwords.ts';
+
+export type Db = Knex | Knex.Transaction;
+export type UserKind = 'staff' | 'customer';
+export type StaffRole = 'owner' | 'staff';
+
+/** A row of `users` as the services pass it around (never serialised as is: it holds the hash). */
+export interface User {
+  id: number;
+  kind: UserKind;
+  role: StaffRole | null;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  is_active: boolean;
+  last_login_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A user as the API shows it: no hash; `role` only for staff. */
+export interface UserView {
+  id: number;
+  email: string;
+  kind: UserKind;
+  role?: StaffRole;
+  first_name: string;
+  last_name: string;
+  created_at: string;
+}
+
+export interface NewUser {
+  kind: UserKind;
+  email: string;
+  password: string;
+  role?: StaffRole;
+  first_name?: string;
+  last_name?: string;
+}
+
+/** E-mails are compared and stored lower-cased and trimmed. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function fromRow(row: any): User {
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    role: row.role ?? null,
+    email: row.email,
+    password_hash: row.password_hash,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    is_active: toBool(row.is_active),
+    last_login_at: toDate(row.last_login_at),
+    created_at: toDate(row.created_at)!,
+    updated_at: toDate(row.updated_at)!,
+  };
+}
+
+/** Staff and customer accounts; every method takes the caller's transaction (or the knex) first. */
+export class UserService {
+  constructor(
+    private readonly clock: Clock,
+    private readonly passwords: PasswordHasher,
+  ) {}
+
+  /** The account with this id, or undefined; other plugins use it to show who did what. */
+  async get(db: Db, id: number): Promise<User | undefined> {
+    const row = await db('users').where({ id }).first();
+    return row ? fromRow(row) : undefined;
+  }
+
+  /** The account with this e-mail (any case), or undefined. */
+  async findByEmail(db: Db, email: string): Promise<User | undefined> {
+    const row = await db('users').where({ email: normalizeEmail(email) }).first();
+    return row ? fromRow(row) : undefined;
+  }
+
+  /** Whether any staff account exists (the owner bootstrap asks this at start). */
+  async hasStaff(db: Db): Promise<boolean> {
+    return Boolean(await db('users').where({ kind: 'staff' }).first('id'));
+  }
+
+  /** Creates an account; a taken e-mail is a 409 `email_taken` (checked first, and by the unique index). */
+  async create(db: Db, input: NewUser): Promise<User> {
+    const email = normalizeEmail(input.email);
+    if (await db('users').where({ email }).first('id')) throw AuthErrors.emailTaken();
+    const now = this.clock.now();
+    const row = {
+      kind: input.kind,
+      role: input.kind === 'staff' ? (input.role ?? 'staff') : null,
+      email,
+      password_hash: await this.passwords.hash(input.password),
+      first_name: input.first_name ?? '',
+      last_name: input.last_name ?? '',
+      is_active: true,
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      const [id] = await db('users').insert(row);
+      return fromRow({ ...row, id: Number(id) });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw AuthErrors.emailTaken();
+      throw err;
+    }
+  }
+
+  /** Checks an e-mail and password; unknown e-mails cost one hash too. Inactive accounts never verify. */
+  async verifyCredentials(db: Db, email: string, password: string): Promise<User | undefined> {
+    const user = await this.findByEmail(db, email);
+    if (!user) return this.passwords.verifyNothing(password).then(() => undefined);
+    const ok = await this.passwords.verify(password, user.password_hash);
+    return ok && user.is_active ? user : undefined;
+  }
+
+  /** Replaces an account's password (owner bootstrap, rehash after a cost change). */
+  async setPassword(db: Db, id: number, password: string): Promise<void> {
+    const password_hash = await this.passwords.hash(password);
+    await db('users').where({ id }).update({ password_hash, updated_at: this.clock.now() });
+  }
+
+  /** Updates fields of a staff account: role and activity, as the owner bootstrap needs them. */
+  async update(db: Db, id: number, fields: Partial<Pick<User, 'role' | 'is_active' | 'first_name' | 'last_name'>>): Promise<void> {
+    await db('users').where({ id }).update({ ...fields, updated_at: this.clock.now() });
+  }
+
+  /** Records a successful login, rehashing the password when its hash has outdated parameters. */
+  async recordLogin(db: Db, user: User, password: string): Promise<void> {
+    const now = this.clock.now();
+    const fields: Record<string, unknown> = { last_login_at: now };
+    if (this.passwords.needsRehash(user.password_hash)) {
+      fields.password_hash = await this.passwords.hash(password);
+      fields.updated_at = now;
+    }
+    await db('users').where({ id: user.id }).update(fields);
+  }
+
+  /** The API's view of an account (login, register, `customer.created`). */
+  view(user: User): UserView {
+    return {
+      id: user.id,
+      email: user.email,
+      kind: user.kind,
+      ...(user.kind === 'staff' && user.role ? { role: user.role } : {}),
+      first_name: user.first_name,
+      last_name: user.last_name,
+      created_at: toIso(user.created_at)!,
+    };
+  }
+}
+
+/** A duplicate-key error from either database driver. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = String((err as { code?: unknown })?.code ?? '');
+  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -1,0 +1,62 @@
+const currencyCode = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 code.' } as const;
+const rate = { type: 'string', maxLength: 40, description: 'Positive decimal string: units of this currency per unit of the default currency.' } as const;
+const languageTag = { type: 'string', minLength: 1, maxLength: 35, description: 'BCP 47 language tag.' } as const;
+const nullableString = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
+
+const settingsProperties = {
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  email: { type: ['string', 'null'], format: 'email', maxLength: 254 },
+  country: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
+  default_currency: currencyCode,
+  currencies: { type: 'array', minItems: 1, maxItems: 50, items: currencyCode },
+  exchange_rates: { type: 'object', propertyNames: { pattern: '^[A-Z]{3}$' }, additionalProperties: rate },
+  default_language: languageTag,
+  languages: { type: 'array', minItems: 1, maxItems: 50, items: languageTag },
+  prices_include_tax: { type: 'boolean' },
+  tax_rates: {
+    type: 'array',
+    maxItems: 300,
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['country', 'rate'],
+      properties: { country: { type: 'string', pattern: '^[A-Z]{2}$' }, rate: { type: 'string', maxLength: 12, description: 'Percentage, e.g. "19" or "7.5".' } },
+    },
+  },
+  test_mode: { type: 'boolean' },
+  branding: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      logo_url: { type: ['string', 'null'], format: 'uri', maxLength: 2000 },
+      primary_color: { type: ['string', 'null'], pattern: '^#[0-9a-fA-F]{6}$' },
+      accent_color: { type: ['string', 'null'], pattern: '^#[0-9a-fA-F]{6}$' },
+      tagline: nullableString(300),
+    },
+  },
+  low_stock_threshold: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+  unpaid_order_timeout_minutes: { type: 'integer', minimum: 1, maximum: 43_200 },
+  return_window_days: { type: 'integer', minimum: 0, maximum: 365 },
+  allow_unpaid_shipments: { type: 'boolean' },
+} as const;
+
+/** `GET /api/v1/store/`: every setting, nothing secret. */
+export const storeSchema = {
+  $id: 'Store',
+  type: 'object',
+  required: ['id', ...Object.keys(settingsProperties), 'created_at', 'updated_at'],
+  properties: {
+    id: { type: 'integer' },
+    ...settingsProperties,
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+/** `PATCH /api/v1/store/`: any subset of the settings. */
+export const storePatchSchema = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: settingsProperties,
+} as const;
