@@ -1,0 +1,44 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startTestStore } from '../helpers/store.ts';
+import { freePort, REPO_ROOT } from '../helpers/process.ts';
+
+// The README's walk-through block, with only its three settings lines pointed at this test's store.
+function walkthrough(base: string, email: string, password: string): string {
+  const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  const block = readme.split('<!-- walkthrough:start -->')[1]?.split('<!-- walkthrough:end -->')[0];
+  assert.ok(block, 'README has the walk-through block');
+  const script = block.replace(/^```sh\n/m, '').replace(/```\s*$/m, '');
+  assert.match(script, /^BASE=.*$/m);
+  return script
+    .replace(/^BASE=.*$/m, `BASE=${base}`)
+    .replace(/^EMAIL=.*$/m, `EMAIL=${email}`)
+    .replace(/^PASSWORD=.*$/m, `PASSWORD='${password}'`);
+}
+
+test('the README walk-through works as written: session, API key, Token requests', async (t) => {
+  const port = await freePort();
+  const store = await startTestStore({
+    lazy: true,
+    env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'walkthrough-secret-1' },
+    config: { port, host: '127.0.0.1', baseUrl: `https://localhost:${port}` },
+  });
+  t.after(() => store.close());
+  await store.kernel.start();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-readme-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const result = spawnSync('bash', ['-euo', 'pipefail', '-c', walkthrough(`https://localhost:${port}`, 'owner@example.com', 'walkthrough-secret-1')], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  assert.equal(result.status, 0, `walk-through failed:\n${result.stdout}\n${result.stderr}`);
+  assert.match(result.stdout, /"kind":"api_key"/, 'GET auth/me/ with the key answers as the key');
+  assert.match(result.stdout, /"name":"My Store"/, 'the store was renamed with the key');
+  const keys = await store.kernel.knex('api_keys').select('name');
+  assert.deepEqual(keys.map((k) => k.name), ['ERP sync']);
+});
