@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,10 +31,18 @@ test('the README walk-through works as written: session, API key, Token requests
   await store.kernel.start();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-readme-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const result = spawnSync('bash', ['-euo', 'pipefail', '-c', walkthrough(`https://localhost:${port}`, 'owner@example.com', 'walkthrough-secret-1')], {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout: 60_000,
+  // Asynchronous: the server answering curl runs in this very process.
+  const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn('bash', ['-euo', 'pipefail', '-c', walkthrough(`https://localhost:${port}`, 'owner@example.com', 'walkthrough-secret-1')], { cwd: dir });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('exit', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
   });
   assert.equal(result.status, 0, `walk-through failed:\n${result.stdout}\n${result.stderr}`);
   assert.match(result.stdout, /"kind":"api_key"/, 'GET auth/me/ with the key answers as the key');
