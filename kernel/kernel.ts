@@ -68,7 +68,7 @@ export class Kernel {
     this.clock = options.clock ?? systemClock;
     this.logger = createLogger(config.logLevel, options.logStream);
     this.knex = createDatabase(config);
-    if (config.redisUrl) this.redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    if (config.redisUrl) this.redis = connectRedis(config.redisUrl, this.logger);
     this.kernelHooks = this.hooks.define('kernel', 'kernel', createKernelHooks());
     const eventHooks = this.hooks.define('events', 'kernel', createEventHooks());
     this.events = new EventBus(this.knex, eventHooks, this.clock, this.logger.child({ part: 'events' }), options.pollMs);
@@ -150,6 +150,7 @@ export class Kernel {
   async ready(opts: { tls?: boolean } = {}): Promise<FastifyInstance> {
     if (this.app) return this.app;
     if (!this.migrated) await this.migrate();
+    if (this.redis) await redisSettled(this.redis);
     const tls = opts.tls ? await loadTls(this.config) : undefined;
     if (tls?.generated) this.config.notices(`Generated a self-signed TLS certificate in ${path.join(this.config.dataDir, 'tls')}.`);
     const locale = () => (this.container.resolve('storeLocale') as () => StoreLocale)();
@@ -200,11 +201,46 @@ export class Kernel {
       await this.app?.close();
       await Promise.all([this.worker.stop(), this.events.stop()]);
       await this.kernelHooks.shutdown.promise();
-      if (this.redis) await this.redis.quit().catch(() => undefined);
+      // quit() fails while Redis is unreachable; disconnect() then stops the reconnect attempts.
+      if (this.redis) await this.redis.quit().catch(() => this.redis!.disconnect());
       await this.knex.destroy();
     })();
     return this.stopping;
   }
+}
+
+/**
+ * Redis for shared short-lived state. While it is unreachable, each command gives up after a second
+ * (rate limits then fail open) instead of every request waiting on reconnects, and the outage is logged
+ * once rather than as unhandled error events.
+ */
+function connectRedis(url: string, logger: Logger): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 1000, enableOfflineQueue: true, lazyConnect: false });
+  let down = false;
+  redis.on('error', (err) => {
+    if (down) return;
+    down = true;
+    logger.warn({ err }, 'Redis is unreachable; rate limits fail open until it is back');
+  });
+  redis.on('ready', () => {
+    down = false;
+  });
+  return redis;
+}
+
+// Before serving, wait until Redis is connected (or has failed, or 5 s passed), so the first requests
+// are counted instead of failing open while the connection is still being made.
+function redisSettled(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done).off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, 5000);
+    redis.once('ready', done).once('error', done);
+  });
 }
 
 /** Creates a kernel for this configuration; nothing is loaded or opened until `ready`/`start`/`migrate`. */

@@ -17,11 +17,21 @@ export class PluginLoadError extends Error {}
 export const BUILT_IN_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'plugins');
 const ENTRY_FILES = ['index.ts', 'index.js', 'index.mjs'];
 
+// The "." entry of a package.json "exports" field: a string, `{".": …}`, or conditions at the top level.
+function exportsEntry(exports: unknown): string | undefined {
+  const root = exports && typeof exports === 'object' && '.' in exports ? (exports as Record<string, unknown>)['.'] : exports;
+  if (typeof root === 'string') return root;
+  if (!root || typeof root !== 'object') return undefined;
+  const conditions = root as Record<string, unknown>;
+  const chosen = conditions.import ?? conditions.node ?? conditions.default;
+  return typeof chosen === 'string' ? chosen : exportsEntry(chosen);
+}
+
 function entryOfFolder(dir: string): string | undefined {
   const pkgFile = path.join(dir, 'package.json');
   if (fs.existsSync(pkgFile)) {
     const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
-    const main = typeof pkg.exports === 'string' ? pkg.exports : pkg.exports?.['.']?.import ?? pkg.exports?.['.']?.default ?? pkg.main;
+    const main = exportsEntry(pkg.exports) ?? pkg.main;
     if (main) return path.resolve(dir, main);
   }
   return ENTRY_FILES.map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
@@ -37,17 +47,14 @@ function resolveEntry(spec: string, cwd: string): { entry: string; dir: string }
     if (!entry) throw new PluginLoadError(`Plugin folder "${spec}" has no package.json entry and no index.ts or index.js.`);
     return { entry, dir: stat.isDirectory() ? asPath : path.dirname(asPath) };
   }
-  try {
-    const require = createRequire(path.join(cwd, 'package.json'));
-    const pkgJson = require.resolve(`${spec}/package.json`);
-    const dir = path.dirname(pkgJson);
-    const entry = entryOfFolder(dir);
-    if (!entry) throw new PluginLoadError(`npm package "${spec}" has no entry point.`);
-    return { entry, dir };
-  } catch (err) {
-    if (err instanceof PluginLoadError) throw err;
-    throw new PluginLoadError(`Plugin "${spec}" is neither a folder nor an installed npm package (npm install ${spec}).`);
-  }
+  // The package's folder is looked up along node_modules like require() does, but without resolving
+  // `<name>/package.json`, which a package with an "exports" map need not export.
+  const lookup = createRequire(path.join(cwd, 'package.json')).resolve.paths(spec) ?? [];
+  const dir = lookup.map((modules) => path.join(modules, spec)).find((d) => fs.existsSync(path.join(d, 'package.json')));
+  if (!dir) throw new PluginLoadError(`Plugin "${spec}" is neither a folder nor an installed npm package (npm install ${spec}).`);
+  const entry = entryOfFolder(dir);
+  if (!entry) throw new PluginLoadError(`npm package "${spec}" has no entry point.`);
+  return { entry, dir };
 }
 
 async function importPlugin(entry: string, dir: string, source: string): Promise<LoadedPlugin> {

@@ -43,6 +43,7 @@ export class Worker {
   private readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
+  private again = false;
   private stopped = true;
 
   constructor(
@@ -93,8 +94,11 @@ export class Worker {
     await this.running;
   }
 
+  /** Asks for a round soon; a wake during a round makes that round look again before it sleeps. */
   wake(): void {
-    if (!this.stopped && !this.running) this.schedule(0);
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
   }
 
   private async ensureRecurring(): Promise<void> {
@@ -113,7 +117,10 @@ export class Worker {
     if (this.running) return this.running;
     this.running = (async () => {
       try {
-        while (!this.stopped && (await this.runDue()) === BATCH);
+        do {
+          this.again = false;
+          while (!this.stopped && (await this.runDue()) === BATCH);
+        } while (this.again && !this.stopped);
       } catch (err) {
         this.logger.error({ err }, 'worker round failed');
       } finally {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { forUpdateSkipLocked } from './dialect.ts';
+import { forUpdateSkipLocked, isMysql } from './dialect.ts';
 
 export interface ClaimOptions {
   table: string;
@@ -19,6 +19,21 @@ export interface ClaimOptions {
  * writes a lease, then commits, so the work itself runs outside any long transaction.
  */
 export async function claimDueRows<T = any>(knex: Knex, opts: ClaimOptions): Promise<T[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await claimOnce<T>(knex, opts);
+    } catch (err) {
+      // InnoDB may still pick this claim as a deadlock victim against another instance's claim or
+      // delete; the claim changed nothing yet, so it is simply tried again.
+      if (attempt >= 3 || !isLockConflict(err)) throw err;
+    }
+  }
+}
+
+function claimOnce<T>(knex: Knex, opts: ClaimOptions): Promise<T[]> {
+  // READ COMMITTED on MySQL/MariaDB: no gap locks, so concurrent claimers lock only the rows they take
+  // (under REPEATABLE READ they deadlocked each other in tests with two workers).
+  const config = isMysql(knex) ? { isolationLevel: 'read committed' as const } : undefined;
   return knex.transaction(async (trx) => {
     const query = trx(opts.table)
       .select('*')
@@ -33,7 +48,12 @@ export async function claimDueRows<T = any>(knex: Knex, opts: ClaimOptions): Pro
       .whereIn('id', rows.map((r: any) => r.id))
       .update({ locked_until: lockedUntil, ...opts.stamp });
     return rows;
-  });
+  }, config);
+}
+
+function isLockConflict(err: unknown): boolean {
+  const code = (err as { code?: string })?.code;
+  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT';
 }
 
 /** Exponential backoff with full jitter around the step, capped; `attempt` counts from 1. */

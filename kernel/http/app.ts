@@ -21,6 +21,7 @@ import { installRateLimits } from './rate-limit.ts';
 import { installIdempotency } from './idempotency.ts';
 import { installNegotiation, type StoreLocale } from './negotiation.ts';
 import { installOpenApi } from './openapi.ts';
+import { installEtags } from './etag.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -106,6 +107,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     request.diScope.register({ principal: asValue(request.principal), lang: asValue(request.lang), currency: asValue(request.currency) });
   });
   installIdempotency(app, knex, clock);
+  await installEtags(app);
   await installOpenApi(app, parts.routes, config);
   parts.routes.mount(app, knex);
   return app;

@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 export function installJsonBodies(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json$/, { parseAs: 'string' }, (request, body, done) => {
+  // Fastify tests the whole header, parameters included: `application/json; charset=utf-8` must match too.
+  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json\s*(;|$)/, { parseAs: 'string' }, (request, body, done) => {
     if (String(body).trim() === '') return done(null, undefined);
     return parse(request, body as string, done);
   });

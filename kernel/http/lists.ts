@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { AppError, badRequest } from './errors.ts';
+import { AppError, badRequest, type FieldErrors } from './errors.ts';
 
 /** The list envelope of SPEC.md section 8. */
 export interface Page<T> {
@@ -83,11 +83,36 @@ export function parseOrdering(value: string | undefined, spec: ListSpec): OrderB
   return result;
 }
 
+// `Date` rolls 2026-02-31 over to March 3rd; a bound naming a day that does not exist is a 400 instead.
+function realCalendarDay(value: string): boolean {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
+// Runs each check; one failure is rethrown as is, several become one 400 naming every field.
+function allChecks(checks: Array<() => void>): void {
+  const failed: AppError[] = [];
+  for (const check of checks) {
+    try {
+      check();
+    } catch (err) {
+      if (!(err instanceof AppError) || !err.errors) throw err;
+      failed.push(err);
+    }
+  }
+  if (failed.length === 1) throw failed[0];
+  if (failed.length > 1) {
+    const errors: FieldErrors = Object.assign({}, ...failed.map((e) => e.errors));
+    throw badRequest(`Invalid input: ${Object.keys(errors).join(', ')}.`, errors);
+  }
+}
+
 /** Parses a `__gte`/`__lte` datetime bound; a bare date means its start (gte) or end (lte) in UTC. */
 export function parseDateBound(field: string, value: string, bound: 'gte' | 'lte'): Date {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const ok = dateOnly || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value);
-  const date = ok ? new Date(dateOnly ? `${value}T00:00:00.000Z` : value) : new Date(NaN);
+  const date = ok && realCalendarDay(value) ? new Date(dateOnly ? `${value}T00:00:00.000Z` : value) : new Date(NaN);
   if (Number.isNaN(date.getTime())) {
     throw badRequest(`${field}__${bound}: not an ISO 8601 date or timestamp.`, {
       [`${field}__${bound}`]: ['Enter an ISO 8601 date (2026-01-31) or UTC timestamp (2026-01-31T12:00:00Z).'],
@@ -97,18 +122,25 @@ export function parseDateBound(field: string, value: string, bound: 'gte' | 'lte
   return date;
 }
 
-/** Applies the declared datetime/integer bounds to a query; money bounds are left to the route. */
+/**
+ * Applies the declared datetime/integer bounds to a query; money bounds are left to the route. Every
+ * malformed bound is named in one 400.
+ */
 export function applyRanges(query: Knex.QueryBuilder, params: Record<string, any>, spec: ListSpec, columns: Record<string, string> = {}): void {
+  const checks: Array<() => void> = [];
   for (const [field, kind] of Object.entries(spec.ranges ?? {})) {
     if (kind === 'money') continue;
     const column = columns[field] ?? field;
     for (const bound of ['gte', 'lte'] as const) {
       const raw = params[`${field}__${bound}`];
       if (raw === undefined || raw === '') continue;
-      const value = kind === 'datetime' ? parseDateBound(field, String(raw), bound) : raw;
-      query.where(column, bound === 'gte' ? '>=' : '<=', value);
+      checks.push(() => {
+        const value = kind === 'datetime' ? parseDateBound(field, String(raw), bound) : raw;
+        query.where(column, bound === 'gte' ? '>=' : '<=', value);
+      });
     }
   }
+  allChecks(checks);
 }
 
 /** Absolute URL of the same list with another page number, or null. */
@@ -147,8 +179,9 @@ export async function paginate<R, T>(
   const params = request.query as Record<string, any>;
   const page = Number(params.page ?? 1);
   const pageSize = Number(params.page_size ?? DEFAULT_PAGE_SIZE);
-  const ordering = parseOrdering(params.ordering, spec);
-  applyRanges(query, params, spec);
+  // Ordering and bounds are checked together, so one 400 names every bad parameter.
+  let ordering: OrderBy[] = [];
+  allChecks([() => (ordering = parseOrdering(params.ordering, spec)), () => applyRanges(query, params, spec)]);
   const [{ count }] = await query.clone().clearSelect().clearOrder().count({ count: '*' });
   const total = Number(count);
   const rowsQuery = query.clone().offset((page - 1) * pageSize).limit(pageSize);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { principalKey } from './principal.ts';
 
@@ -23,7 +23,8 @@ export async function installRateLimits(app: FastifyInstance, settings: RateLimi
     timeWindow: 60_000,
     max: (request) => limitFor(request) || 1_000_000_000,
     allowList: (request) => limitFor(request) === 0,
-    keyGenerator: (request) => principalKey(request.principal, request.ip),
+    // An IPv6 client usually holds a whole /64: counting per address would let it rotate past the limit.
+    keyGenerator: (request) => principalKey(request.principal, normalizeIP(request.ip, 64)),
     redis: settings.redis,
     nameSpace: 'storekeep-rl:',
     skipOnError: true,

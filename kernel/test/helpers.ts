@@ -73,3 +73,82 @@ export function postJson(store: TestStore, url: string, body: unknown, headers: 
 export function hasStackTrace(text: string): boolean {
   return /\bat .+\(.+:\d+:\d+\)|\n\s+at |node:internal|\.ts:\d+/.test(text);
 }
+
+/**
+ * Waits until `check` returns a truthy value (polling every 10 ms) and returns it; fails after
+ * `deadlineMs`, which only bounds a hung test and is far above what the awaited work needs.
+ */
+export async function waitFor<T>(check: () => Promise<T> | T, what: string, deadlineMs = 10_000): Promise<T> {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`Gave up waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Counts rows of a table matching `where`. */
+export async function countRows(knex: import('knex').Knex, table: string, where: Record<string, unknown> = {}): Promise<number> {
+  const row = await knex(table).where(where).count({ n: '*' }).first();
+  return Number((row as { n: number | string }).n);
+}
+
+/** The resolved URL of a package the repository has, for throwaway plugins outside it to import. */
+export function packageUrl(name: string): string {
+  return import.meta.resolve(name);
+}
+
+/**
+ * A throwaway stand-in for core-auth: taps `kernel.authenticate` so that `Authorization: Token test-<n>`
+ * is API key n, and any other Authorization header is refused with a 401.
+ */
+export function fakeAuthSource(): string {
+  return pluginSource('fake-auth', {
+    imports: `import { authenticationFailed } from ${JSON.stringify(kernelModule('http/errors.ts'))};`,
+    body: `
+      ctx.hooks.get('kernel').authenticate.tapPromise({ name: 'fake-auth' }, async (request) => {
+        const header = request.headers.authorization;
+        if (header === undefined) return undefined;
+        const match = /^Token test-(\\d+)$/.exec(header);
+        if (!match) throw authenticationFailed('Invalid token.');
+        return { kind: 'api_key', id: Number(match[1]), name: 'test key', mode: 'live', scopes: [], via: 'token' };
+      });
+    `,
+  });
+}
+
+export interface WireResponse {
+  status: number;
+  headers: import('node:http').IncomingHttpHeaders;
+  body: string;
+  /** The server certificate (DER) on HTTPS. */
+  certificate?: Buffer;
+  json(): any;
+}
+
+/** One request over a real socket (no keep-alive), HTTPS accepting the self-signed certificate. */
+export async function wire(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<WireResponse> {
+  const { request } = url.startsWith('https:') ? await import('node:https') : await import('node:http');
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: opts.method ?? 'GET', headers: opts.headers, agent: false, rejectUnauthorized: false } as any, (res) => {
+      const chunks: Buffer[] = [];
+      const socket = res.socket as import('node:tls').TLSSocket;
+      const certificate = typeof socket.getPeerCertificate === 'function' ? socket.getPeerCertificate().raw : undefined;
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode!, headers: res.headers, body, certificate, json: () => JSON.parse(body) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (opts.body !== undefined) req.write(opts.body);
+    req.end();
+  });
+}
+
+/** The port a started kernel listens on. */
+export function portOf(store: { kernel: { app?: { server: import('node:net').Server } } }): number {
+  return (store.kernel.app!.server.address() as import('node:net').AddressInfo).port;
+}

@@ -28,6 +28,8 @@ export interface TestStoreOptions {
   clock?: Clock;
   /** Run the outbox dispatcher and job loops (off by default: tests drive them by hand). */
   workers?: boolean;
+  /** Poll interval of those loops (50 ms by default). */
+  pollMs?: number;
   logStream?: DestinationStream;
   /** Skip `ready()` (tests of start-up failures). */
   lazy?: boolean;
@@ -38,6 +40,8 @@ export interface TestStoreOptions {
   shareWith?: TestStore;
   /** Folder of built-in plugins (kernel tests point at an empty folder to test the kernel alone). */
   builtInDir?: string;
+  /** Where PLUGINS entries (folders and npm package names) are resolved from; the process's cwd by default. */
+  cwd?: string;
 }
 
 /**
@@ -64,7 +68,7 @@ export async function startTestStore(opts: TestStoreOptions = {}): Promise<TestS
     },
     { notices: (line) => notices.push(line), ...opts.config },
   );
-  const kernel = createKernel(config, { clock: opts.clock, workers: opts.workers ?? false, logStream: opts.logStream, pollMs: 50, builtInDir: opts.builtInDir });
+  const kernel = createKernel(config, { clock: opts.clock, workers: opts.workers ?? false, logStream: opts.logStream, pollMs: opts.pollMs ?? 50, builtInDir: opts.builtInDir, cwd: opts.cwd });
   const store: TestStore = {
     kernel,
     config,

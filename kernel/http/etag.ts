@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import { fastifyEtag } from '@fastify/etag';
+
+/** Only a 200 to GET or HEAD is a representation a client may cache and revalidate. */
+function revalidatable(request: FastifyRequest, reply: FastifyReply): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && reply.statusCode === 200;
+}
+
+/**
+ * Weak ETags on successful GET/HEAD responses, and 304 with no body for a matching If-None-Match, by
+ * @fastify/etag. The library tags every string body and would turn any response, an error or a POST's
+ * 201 included, into a 304 when If-None-Match matched; so its one onSend hook runs behind the gate above.
+ */
+export async function installEtags(app: FastifyInstance): Promise<void> {
+  const gated = {
+    addHook(name: string, hook: onSendHookHandler) {
+      if (name !== 'onSend') throw new Error(`@fastify/etag added an unexpected "${name}" hook; check its version.`);
+      app.addHook('onSend', (request, reply, payload, done) => {
+        if (!revalidatable(request, reply)) return done(null, payload);
+        (hook as any).call(app, request, reply, payload, (err: Error | null, value?: unknown) => {
+          if (err) return done(err);
+          if (reply.statusCode !== 304) return done(null, value);
+          // RFC 9110 allows a 304 no Content-Length but the 200's: a GET's 304 sends none (null payload);
+          // Fastify's HEAD handler derives it from the unchanged payload and sends no body either way.
+          done(null, request.method === 'HEAD' ? payload : null);
+        });
+      });
+    },
+  };
+  await fastifyEtag(gated as unknown as FastifyInstance, { weak: true });
+}

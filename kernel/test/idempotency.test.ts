@@ -1,0 +1,123 @@
+import { before, after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ManualClock } from '../clock.ts';
+import type { TestStore } from '../../test/helpers/store.ts';
+import { exampleStore, packageUrl, pluginSource, postJson, writePlugins } from './helpers.ts';
+
+const LIST = '/api/v1/hello/greetings/';
+
+describe('Idempotency-Key on POST', () => {
+  let store: TestStore;
+  let tmp: ReturnType<typeof writePlugins>;
+  const clock = new ManualClock(Date.parse('2026-03-01T09:00:00Z'));
+  before(async () => {
+    // POST /api/v1/flaky/ fails with a 500 on its first call and succeeds afterwards; POST /api/v1/held/
+    // waits until the test releases it.
+    tmp = writePlugins({
+      flaky: pluginSource('flaky', {
+        imports: `import { asValue } from ${JSON.stringify(packageUrl('awilix'))};`,
+        body: `
+          const held = {};
+          held.started = new Promise((resolve) => (held.markStarted = resolve));
+          const released = new Promise((resolve) => (held.release = resolve));
+          ctx.container.register({ held: asValue(held) });
+          ctx.routes.add({ method: 'POST', path: '/api/v1/held/', auth: 'public', summary: 'x', transaction: false,
+            schema: { response: { 201: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
+            handler: async (request, reply) => { held.markStarted(); await released; reply.code(201); return { ok: true }; } });
+          let calls = 0;
+          ctx.routes.add({ method: 'POST', path: '/api/v1/flaky/', auth: 'public', summary: 'x',
+            schema: { body: { type: 'object', properties: { n: { type: 'integer' } } }, response: { 201: { type: 'object', properties: { calls: { type: 'integer' } } } } },
+            handler: async (request, reply) => {
+              calls += 1;
+              if (calls === 1) throw new Error('temporary failure');
+              reply.code(201);
+              return { calls };
+            } });
+        `,
+      }),
+    });
+    store = await exampleStore({ clock, env: { PLUGINS: `examples/hello-plugin,${tmp.dirs.flaky}` } });
+  });
+  after(async () => {
+    await store.close();
+    tmp.remove();
+  });
+
+  const count = async () => Number(((await store.kernel.knex('hello_greetings').count({ n: '*' }).first()) as any).n);
+
+  test('a repeat with the same key and body replays the first response and creates nothing more', async () => {
+    const key = { 'idempotency-key': 'create-ada-1' };
+    const first = await postJson(store, LIST, { name: 'Ada' }, key);
+    assert.equal(first.statusCode, 201);
+    assert.equal(first.headers['idempotent-replayed'], undefined);
+    const again = await postJson(store, LIST, { name: 'Ada' }, key);
+    assert.equal(again.statusCode, 201);
+    assert.deepEqual(again.json(), first.json());
+    assert.equal(again.headers.location, first.headers.location);
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal(await count(), 1);
+    const events = await store.kernel.knex('events').where('type', 'hello.greeted').count({ n: '*' }).first();
+    assert.equal(Number((events as any).n), 1, 'the replay emitted no second event');
+    // Without a key, the same body creates another greeting.
+    assert.equal((await postJson(store, LIST, { name: 'Ada' })).statusCode, 201);
+    assert.equal(await count(), 2);
+  });
+
+  test('the same key with a different body is a 409 and creates nothing', async () => {
+    const key = { 'idempotency-key': 'create-grace' };
+    assert.equal((await postJson(store, LIST, { name: 'Grace' }, key)).statusCode, 201);
+    const before = await count();
+    const reused = await postJson(store, LIST, { name: 'Grace', message: 'Different' }, key);
+    assert.equal(reused.statusCode, 409);
+    assert.equal(reused.json().code, 'idempotency_key_reused');
+    assert.equal(await count(), before);
+  });
+
+  test('a key longer than 255 characters is a 400; 255 is fine', async () => {
+    const long = await postJson(store, LIST, { name: 'Lin' }, { 'idempotency-key': 'k'.repeat(256) });
+    assert.equal(long.statusCode, 400);
+    assert.deepEqual(Object.keys(long.json().errors), ['Idempotency-Key']);
+    const before = await count();
+    assert.equal((await postJson(store, LIST, { name: 'Lin' }, { 'idempotency-key': 'k'.repeat(255) })).statusCode, 201);
+    assert.equal(await count(), before + 1);
+  });
+
+  test('a server error is not stored: a retry with the same key runs again', async () => {
+    const key = { 'idempotency-key': 'flaky-1' };
+    const failed = await postJson(store, '/api/v1/flaky/', { n: 1 }, key);
+    assert.equal(failed.statusCode, 500);
+    assert.equal(await store.kernel.knex('idempotency_keys').where('idempotency_key', 'flaky-1').first(), undefined);
+    const retried = await postJson(store, '/api/v1/flaky/', { n: 1 }, key);
+    assert.equal(retried.statusCode, 201);
+    assert.deepEqual(retried.json(), { calls: 2 });
+    const replayed = await postJson(store, '/api/v1/flaky/', { n: 1 }, key);
+    assert.deepEqual(replayed.json(), { calls: 2 }, 'the success is what is kept and replayed');
+    assert.equal(replayed.headers['idempotent-replayed'], 'true');
+  });
+
+  test('a key is forgotten after 24 hours', async () => {
+    const key = { 'idempotency-key': 'daily' };
+    assert.equal((await postJson(store, LIST, { name: 'Day one' }, key)).statusCode, 201);
+    clock.advance(23 * 3600_000);
+    assert.equal((await postJson(store, LIST, { name: 'Day two' }, key)).statusCode, 409);
+    clock.advance(3600_000 + 1);
+    const later = await postJson(store, LIST, { name: 'Day two' }, key);
+    assert.equal(later.statusCode, 201);
+    assert.equal(later.json().name, 'Day two');
+  });
+
+  test('a repeat while the first request is still running is a 409, and the first one is then kept', async () => {
+    const held = store.kernel.container.resolve('held') as { started: Promise<void>; release: () => void };
+    const key = { 'idempotency-key': 'held-1' };
+    const first = postJson(store, '/api/v1/held/', {}, key);
+    await held.started;
+    const repeat = await postJson(store, '/api/v1/held/', {}, key);
+    assert.equal(repeat.statusCode, 409);
+    assert.equal(repeat.json().code, 'idempotency_key_in_progress');
+    held.release();
+    assert.equal((await first).statusCode, 201);
+    const later = await postJson(store, '/api/v1/held/', {}, key);
+    assert.equal(later.statusCode, 201);
+    assert.equal(later.headers['idempotent-replayed'], 'true');
+  });
+});

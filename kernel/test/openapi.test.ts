@@ -1,0 +1,95 @@
+import { before, after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import type { TestStore } from '../../test/helpers/store.ts';
+import { exampleStore } from './helpers.ts';
+
+describe('the OpenAPI document', () => {
+  let store: TestStore;
+  let doc: any;
+  let raw: string;
+  before(async () => {
+    store = await exampleStore();
+    const res = await store.inject({ method: 'GET', url: '/latest/openapi.json' });
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers['content-type']), /^application\/json/);
+    raw = res.body;
+    doc = res.json();
+  });
+  after(() => store.close());
+
+  test('is OpenAPI 3.1 for this store', () => {
+    assert.equal(doc.openapi, '3.1.0');
+    assert.equal(doc.info.title, 'Storekeep API');
+    assert.deepEqual(doc.servers, [{ url: 'https://store.test' }]);
+  });
+
+  test('lints with no errors under the recommended ruleset', async () => {
+    const config = await createConfig({
+      extends: ['recommended'],
+      // API.md section 2: every path ends in "/" by contract, which this rule would flag on every path.
+      rules: { 'no-path-trailing-slash': 'off' },
+    });
+    const problems = await lintFromString({ source: raw, absoluteRef: 'https://store.test/latest/openapi.json', config });
+    const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    assert.deepEqual(errors, []);
+  });
+
+  test('the lint would catch a broken document (the check above can fail)', async () => {
+    const config = await createConfig({ extends: ['recommended'], rules: { 'no-path-trailing-slash': 'off' } });
+    const broken = JSON.parse(raw);
+    broken.paths['/api/v1/hello/greetings/'].get.responses = {};
+    broken.paths['/api/v1/hello/greetings/{id}/'].get.parameters = [];
+    const problems = await lintFromString({ source: JSON.stringify(broken), absoluteRef: 'https://store.test/broken.json', config });
+    assert.ok(problems.some((p) => p.severity === 'error'), 'errors found');
+  });
+
+  test('documents every registered route, and only those', () => {
+    const routes = store.kernel.routes.list().filter((r) => !r.hidden);
+    assert.ok(routes.some((r) => r.plugin === 'hello'), 'the example plugin routes are registered');
+    const expected = routes.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`).sort();
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, ops]) => Object.keys(ops).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    assert.deepEqual(documented, expected);
+    const operationIds = documented.map((d) => {
+      const [method, path] = d.split(' ');
+      return doc.paths[path!][method!.toLowerCase()].operationId;
+    });
+    assert.equal(new Set(operationIds).size, operationIds.length, 'operationIds are unique');
+  });
+
+  test('describes bodies, parameters, responses and errors from the route schemas', () => {
+    const create = doc.paths['/api/v1/hello/greetings/'].post;
+    const body = create.requestBody.content['application/json'].schema;
+    assert.deepEqual(body.required, ['name']);
+    assert.equal(body.additionalProperties, false);
+    assert.ok(create.responses['201']);
+    assert.deepEqual(create.responses['400'].content['application/json'].schema, { $ref: '#/components/schemas/Error' });
+    const list = doc.paths['/api/v1/hello/greetings/'].get;
+    const params = Object.fromEntries(list.parameters.map((p: any) => [p.name, p]));
+    assert.deepEqual(Object.keys(params).sort(), ['created_at__gte', 'created_at__lte', 'ordering', 'page', 'page_size', 'search']);
+    assert.equal(params.page_size.schema.maximum, 100);
+    assert.deepEqual(doc.components.schemas.Error.required, ['detail', 'code']);
+    const detail = doc.paths['/api/v1/hello/greetings/{id}/'].get;
+    assert.deepEqual(detail.parameters.map((p: any) => [p.in, p.name, p.required]), [['path', 'id', true]]);
+  });
+
+  test('declares the Token and session security schemes and uses them on protected routes', () => {
+    const schemes = doc.components.securitySchemes;
+    assert.deepEqual(schemes.Token, { type: 'apiKey', in: 'header', name: 'Authorization', description: schemes.Token.description });
+    assert.deepEqual(schemes.session, { type: 'apiKey', in: 'cookie', name: 'sessionid', description: schemes.session.description });
+    assert.deepEqual(doc.paths['/api/v1/hello/whoami/'].get.security, [{ Token: [] }, { session: [] }]);
+    assert.deepEqual(doc.paths['/api/v1/hello/greetings/'].get.security, []);
+    assert.ok(doc.paths['/api/v1/hello/whoami/'].get.responses['401']);
+  });
+
+  test('/docs serves the interactive reference as HTML', async () => {
+    const res = await store.inject({ method: 'GET', url: '/docs' });
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers['content-type']), /^text\/html/);
+    assert.match(res.body, /<html/i);
+    const asset = await store.inject({ method: 'GET', url: '/docs/static/swagger-ui.css' });
+    assert.equal(asset.statusCode, 200, 'the assets ship with the package (no CDN)');
+  });
+});

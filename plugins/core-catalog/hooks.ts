@@ -1,0 +1,51 @@
+import { AsyncSeriesHook, AsyncSeriesWaterfallHook } from 'tapable';
+import type { Principal } from '../../kernel/http/principal.ts';
+import type { Db, ProductView, VariantView } from './services/records.ts';
+
+/** What serialization taps learn about the response they add fields to. */
+export interface SerializeContext {
+  /** The request's transaction on writes, the knex on reads: taps query through it. */
+  db: Db;
+  /** The negotiated language (Accept-Language among the store's languages). */
+  lang: string;
+  /** The currency every Money of the response is in. */
+  currency: string;
+  principal: Principal;
+}
+
+/** What `catalog.variantRemoving` taps receive. */
+export interface VariantRemoving {
+  /** The deleting transaction: work done here commits or rolls back with the deletion. */
+  trx: Db;
+  variantIds: number[];
+}
+
+/** Hooks core-catalog offers to later plugins. */
+export interface CatalogHooks {
+  /**
+   * Called once per response with every product of it (each with its `variants`): a tap adds fields
+   * for the whole page with one query and returns the array (inventory availability, reviews).
+   */
+  serializeProduct: AsyncSeriesWaterfallHook<[ProductView[], SerializeContext]>;
+  /** The same for the variant endpoints (`/api/v1/variants/…`), once per response. */
+  serializeVariant: AsyncSeriesWaterfallHook<[VariantView[], SerializeContext]>;
+  /**
+   * Inside the transaction, before variants (alone or with their product) are deleted: a tap may
+   * clean up its own rows or veto by throwing an AppError (409).
+   */
+  variantRemoving: AsyncSeriesHook<[VariantRemoving]>;
+}
+
+declare module '../../kernel/hooks.ts' {
+  interface HookSets {
+    catalog: CatalogHooks;
+  }
+}
+
+export function createCatalogHooks(): CatalogHooks {
+  return {
+    serializeProduct: new AsyncSeriesWaterfallHook<[ProductView[], SerializeContext]>(['products', 'context']),
+    serializeVariant: new AsyncSeriesWaterfallHook<[VariantView[], SerializeContext]>(['variants', 'context']),
+    variantRemoving: new AsyncSeriesHook<[VariantRemoving]>(['removal']),
+  };
+}

@@ -1,0 +1,106 @@
+import type { PluginContext } from '../../../kernel/plugin.ts';
+import type { RouteRequest } from '../../../kernel/routes.ts';
+import { paginate } from '../../../kernel/http/lists.ts';
+import { idParams } from '../../../kernel/http/schemas.ts';
+import type { CatalogServices } from '../services/index.ts';
+import { productFilters, productListQuery } from '../services/product-list.ts';
+import { productFromRow } from '../services/records.ts';
+import { noContent } from '../schemas/common.ts';
+import { currencyOnlyQuery } from '../schemas/variants.ts';
+import { productCreateBody, productListQuery as listQuery, productListSpec, productPage, productPatchBody, productPutBody } from '../schemas/products.ts';
+import { created, dbOf, viewOf } from './context.ts';
+
+const tag = 'products';
+const product = { $ref: 'Product#' };
+
+/** The product endpoints: public reads (active products only unless staff), staff writes. */
+export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): void {
+  const one = async (request: RouteRequest, id: number) => {
+    const db = dbOf(ctx, request);
+    const vc = viewOf(request);
+    const record = await s.products.get(db, id, { activeOnly: !vc.staff });
+    return (await s.views.products(db, [record], vc))[0];
+  };
+
+  ctx.routes.add({
+    method: 'GET',
+    path: '/api/v1/products/',
+    auth: 'public',
+    tag,
+    summary: 'List products with their variants (anonymous callers and customers: active products only).',
+    description:
+      'Filters: category (id or slug, with subcategories), status (staff), price__gte/price__lte (default currency), ' +
+      'created_at__gte/__lte, search (name, description, SKUs and the negotiated language\'s translations; ranked by relevance ' +
+      'unless `ordering` is given). Ordering: name, price, created_at (default -created_at).',
+    translated: true,
+    currency: true,
+    schema: { querystring: listQuery, response: { 200: productPage } },
+    handler: async (request) => {
+      const vc = viewOf(request);
+      const filters = productFilters(request.query, s.pricing, productListSpec);
+      const query = productListQuery(ctx.knex, s.categories, filters, { staff: vc.staff, lang: request.lang });
+      return paginate(request, ctx.config.baseUrl, query, productListSpec, (rows: any[]) => s.views.products(ctx.knex, rows.map(productFromRow), vc), 'products.id');
+    },
+  });
+
+  ctx.routes.add({
+    method: 'POST',
+    path: '/api/v1/products/',
+    auth: 'staff',
+    tag,
+    summary: 'Create a product (a draft unless status says otherwise), optionally with its variants.',
+    description: 'Emits product.created (then variant.created per variant). Unknown category_id: 400. Taken slug: 409 duplicate_slug.',
+    translated: true,
+    currency: true,
+    schema: { body: productCreateBody, response: { 201: product } },
+    handler: async (request, reply) => {
+      const record = await s.products.create(request.trx!, request.body);
+      created(ctx, reply, `/api/v1/products/${record.id}/`);
+      return (await s.views.products(request.trx!, [record], viewOf(request)))[0];
+    },
+  });
+
+  ctx.routes.add({
+    method: 'GET',
+    path: '/api/v1/products/:id/',
+    auth: 'public',
+    tag,
+    summary: 'One product with its variants (404 for a product that is not active, unless staff).',
+    translated: true,
+    currency: true,
+    schema: { params: idParams, querystring: currencyOnlyQuery, response: { 200: product } },
+    handler: async (request) => one(request, request.params.id),
+  });
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    ctx.routes.add({
+      method,
+      path: '/api/v1/products/:id/',
+      auth: 'staff',
+      tag,
+      summary: method === 'PUT' ? 'Replace a product\'s fields (left-out fields take their defaults; the slug stays).' : 'Change a product (publish: {"status": "active"}).',
+      description: 'Emits product.updated. Removing an option value (or option) a variant uses: 409 option_in_use.',
+      translated: true,
+      currency: true,
+      schema: { params: idParams, body: method === 'PUT' ? productPutBody : productPatchBody, response: { 200: product } },
+      handler: async (request) => {
+        const record = await s.products.update(request.trx!, request.params.id, request.body, method === 'PUT' ? 'put' : 'patch');
+        return (await s.views.products(request.trx!, [record], viewOf(request)))[0];
+      },
+    });
+  }
+
+  ctx.routes.add({
+    method: 'DELETE',
+    path: '/api/v1/products/:id/',
+    auth: 'staff',
+    tag,
+    summary: 'Delete a product and its variants.',
+    description: 'Emits variant.deleted per variant and product.deleted. Plugins may veto through catalog.variantRemoving (409).',
+    schema: { params: idParams, response: noContent },
+    handler: async (request, reply) => {
+      await s.products.remove(request.trx!, request.params.id);
+      reply.code(204);
+    },
+  });
+}

@@ -1,0 +1,131 @@
+import { listQuerySchema, pageSchema, type ListSpec } from '../../../kernel/http/lists.ts';
+import { idInput } from '../../../kernel/http/schemas.ts';
+import { PRODUCT_STATUSES } from '../services/records.ts';
+import {
+  currencyQuery,
+  DESCRIPTION_MAX,
+  NAME_MAX,
+  nullableAmountInput,
+  nullableMoney,
+  slugInput,
+  text,
+  timestamp,
+  translationsInput,
+  translationsView,
+} from './common.ts';
+import { nestedVariantBody } from './variants.ts';
+
+const optionsSchema = {
+  type: 'array',
+  maxItems: 10,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'values'],
+    properties: {
+      name: text(50),
+      values: { type: 'array', minItems: 1, maxItems: 100, items: text(100) },
+    },
+  },
+} as const;
+
+const imagesSchema = {
+  type: 'array',
+  maxItems: 20,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['url'],
+    properties: {
+      url: { type: 'string', format: 'uri', pattern: '^https://', maxLength: 2000, description: 'An https URL.' },
+      alt: { type: 'string', maxLength: 500 },
+    },
+  },
+} as const;
+
+/** A product as the API shows it, with its variants; `serializeProduct` taps may add fields. */
+export const productSchema = {
+  $id: 'Product',
+  type: 'object',
+  additionalProperties: true,
+  required: ['id', 'name', 'description', 'slug', 'status', 'category_id', 'options', 'images', 'price', 'compare_at_price', 'variants', 'created_at', 'updated_at'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string', description: 'In the negotiated language (Accept-Language), else the base text.' },
+    description: { type: 'string' },
+    slug: { type: 'string' },
+    status: { type: 'string', enum: PRODUCT_STATUSES },
+    category_id: { type: ['integer', 'null'] },
+    options: {
+      type: 'array',
+      items: { type: 'object', required: ['name', 'values'], properties: { name: { type: 'string' }, values: { type: 'array', items: { type: 'string' } } } },
+    },
+    images: { type: 'array', items: { type: 'object', required: ['url', 'alt'], properties: { url: { type: 'string' }, alt: { type: 'string' } } } },
+    price: { ...nullableMoney, description: 'The explicit price, else the lowest variant price; null without either.' },
+    compare_at_price: nullableMoney,
+    variants: { type: 'array', items: { $ref: 'Variant#' } },
+    translations: translationsView,
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+} as const;
+
+const productFields = {
+  name: text(NAME_MAX),
+  description: { type: 'string', maxLength: DESCRIPTION_MAX },
+  status: { type: 'string', enum: PRODUCT_STATUSES, description: 'draft (default), active (published) or archived.' },
+  slug: slugInput,
+  category_id: { anyOf: [idInput, { type: 'null' }] },
+  options: optionsSchema,
+  images: imagesSchema,
+  price: { ...nullableAmountInput, description: 'Explicit price; null or left out: the lowest variant price.' },
+  compare_at_price: nullableAmountInput,
+  translations: translationsInput,
+} as const;
+
+export const productCreateBody = {
+  type: 'object',
+  required: ['name'],
+  properties: { ...productFields, variants: { type: 'array', maxItems: 250, items: nestedVariantBody } },
+} as const;
+export const productPutBody = { type: 'object', required: ['name'], properties: productFields } as const;
+export const productPatchBody = { type: 'object', minProperties: 1, properties: productFields } as const;
+
+export const productListSpec: ListSpec = {
+  ordering: { name: 'products.name', price: 'products.effective_price', created_at: 'products.created_at' },
+  defaultOrdering: '-created_at',
+  ranges: { created_at: 'datetime', price: 'money' },
+  search: true,
+};
+
+export const productListQuery = listQuerySchema(productListSpec, {
+  category: { type: 'string', minLength: 1, maxLength: 200, description: 'A category id or slug; its subcategories are included.' },
+  status: { type: 'string', enum: PRODUCT_STATUSES, description: 'Staff see every status; others only active products, so other values give an empty list.' },
+  currency: currencyQuery,
+});
+
+export const productPage = pageSchema({ $ref: 'Product#' });
+
+/** Bulk: up to 100 product records; one with `id` updates that product, else creates one. */
+export const bulkBody = {
+  type: 'object',
+  required: ['products'],
+  properties: {
+    products: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { id: idInput, ...productFields, variants: { type: 'array', maxItems: 250, items: nestedVariantBody } },
+      },
+    },
+  },
+} as const;
+
+export const bulkResponse = {
+  type: 'object',
+  required: ['products'],
+  properties: { products: { type: 'array', items: { $ref: 'Product#' } } },
+} as const;

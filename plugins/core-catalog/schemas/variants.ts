@@ -1,0 +1,65 @@
+import { listQuerySchema, pageSchema, type ListSpec } from '../../../kernel/http/lists.ts';
+import { amountInput, currencyQuery, money, nullableAmountInput, nullableMoney, timestamp } from './common.ts';
+
+/** A variant as the API shows it; `serializeVariant` / `serializeProduct` taps may add fields. */
+export const variantSchema = {
+  $id: 'Variant',
+  type: 'object',
+  additionalProperties: true,
+  required: ['id', 'product_id', 'sku', 'options', 'price', 'compare_at_price', 'prices', 'track_inventory', 'allow_backorder', 'created_at', 'updated_at'],
+  properties: {
+    id: { type: 'integer' },
+    product_id: { type: 'integer' },
+    sku: { type: 'string' },
+    options: { type: 'object', additionalProperties: { type: 'string' }, description: 'Option name → chosen value.' },
+    price: { ...money, description: 'In the currency asked for: the fixed price there, else converted.' },
+    compare_at_price: nullableMoney,
+    prices: { type: 'object', additionalProperties: money, description: 'Fixed prices per currency (they win over conversion).' },
+    track_inventory: { type: 'boolean' },
+    allow_backorder: { type: 'boolean' },
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+} as const;
+
+const sku = { type: 'string', minLength: 1, maxLength: 100, pattern: '^\\S(?:.*\\S)?$', description: 'Unique in the store (case-insensitively).' } as const;
+
+const variantFields = {
+  options: {
+    type: 'object',
+    maxProperties: 10,
+    additionalProperties: { type: 'string', minLength: 1, maxLength: 100 },
+    description: 'Exactly the product\'s option names, each with one of its values.',
+  },
+  sku,
+  price: amountInput,
+  prices: {
+    type: 'object',
+    maxProperties: 50,
+    propertyNames: { pattern: '^[A-Z]{3}$' },
+    additionalProperties: { type: 'string', maxLength: 40 },
+    description: 'Fixed prices in other store currencies, e.g. {"EUR": "17.50"}; they win over conversion.',
+  },
+  compare_at_price: nullableAmountInput,
+  track_inventory: { type: 'boolean', description: 'Default true.' },
+  allow_backorder: { type: 'boolean', description: 'Default false.' },
+} as const;
+
+export const variantCreateBody = { type: 'object', required: ['sku', 'price'], properties: variantFields } as const;
+export const variantPatchBody = { type: 'object', minProperties: 1, properties: variantFields } as const;
+/** A variant inside a product write (POST /products/, bulk). */
+export const nestedVariantBody = { type: 'object', additionalProperties: false, required: ['sku', 'price'], properties: variantFields } as const;
+
+export const variantListSpec: ListSpec = {
+  ordering: { sku: 'variants.sku', price: 'variants.price', created_at: 'variants.created_at' },
+  ranges: { created_at: 'datetime' },
+};
+
+export const variantListQuery = listQuerySchema(variantListSpec, {
+  sku: { type: 'string', maxLength: 100, description: 'Exact SKU (case-insensitive).' },
+  product: { type: 'integer', minimum: 1, description: 'Variants of this product.' },
+  currency: currencyQuery,
+});
+
+export const variantPage = pageSchema({ $ref: 'Variant#' });
+export const currencyOnlyQuery = { type: 'object', properties: { currency: currencyQuery } } as const;

@@ -1,0 +1,50 @@
+import { parseJson, toBool } from '../../../kernel/db/dialect.ts';
+import type { Db } from './records.ts';
+
+/** What inventory and checkout need to sell a variant, read in one query. */
+export interface VariantForSale {
+  id: number;
+  product_id: number;
+  /** The product's base name (orders snapshot it). */
+  product_name: string;
+  sku: string;
+  options: Record<string, string>;
+  /** In minor units of the store's default currency. */
+  price_minor: number;
+  /** Fixed prices per currency, in that currency's minor units. */
+  prices: Record<string, number>;
+  track_inventory: boolean;
+  allow_backorder: boolean;
+  /** Whether the product is active: only those may be put in a cart. */
+  purchasable: boolean;
+}
+
+/** The variants with these ids (unknown ids are simply absent), in one query. */
+export async function variantsForSale(db: Db, ids: number[]): Promise<Map<number, VariantForSale>> {
+  const result = new Map<number, VariantForSale>();
+  const unique = [...new Set(ids.map(Number))].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (unique.length === 0) return result;
+  const rows = await db('variants')
+    .join('products', 'products.id', 'variants.product_id')
+    .whereIn('variants.id', unique)
+    .select(
+      'variants.id', 'variants.product_id', 'variants.sku', 'variants.options', 'variants.price', 'variants.prices',
+      'variants.track_inventory', 'variants.allow_backorder', 'products.name as product_name', 'products.status as product_status',
+    );
+  for (const row of rows) {
+    const id = Number(row.id);
+    result.set(id, {
+      id,
+      product_id: Number(row.product_id),
+      product_name: row.product_name,
+      sku: row.sku,
+      options: parseJson<Record<string, string>>(row.options, {}),
+      price_minor: Number(row.price),
+      prices: parseJson<Record<string, number>>(row.prices, {}),
+      track_inventory: toBool(row.track_inventory),
+      allow_backorder: toBool(row.allow_backorder),
+      purchasable: row.product_status === 'active',
+    });
+  }
+  return result;
+}

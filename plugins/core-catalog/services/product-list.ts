@@ -1,0 +1,77 @@
+import type { Knex } from 'knex';
+import { AppError, type FieldErrors } from '../../../kernel/http/errors.ts';
+import { parseOrdering, type ListSpec } from '../../../kernel/http/lists.ts';
+import { throwIfInvalid } from '../errors.ts';
+import type { CategoryService } from './categories.ts';
+import type { CatalogPricing } from './pricing.ts';
+import { PRODUCT_COLUMNS, type Db, type ProductStatus } from './records.ts';
+import { productMatches } from './search-documents.ts';
+
+/** The product list's query parameters (besides paging, ordering and created_at bounds, which `paginate` reads). */
+export interface ProductListParams {
+  category?: string;
+  status?: ProductStatus;
+  search?: string;
+  ordering?: string;
+  price__gte?: string;
+  price__lte?: string;
+}
+
+export interface ProductFilters {
+  category?: string;
+  status?: ProductStatus;
+  search?: string;
+  priceGte?: number;
+  priceLte?: number;
+  /** Order by relevance first (a search without an explicit `ordering`). */
+  byRelevance: boolean;
+}
+
+/**
+ * Reads the filters, checking the price bounds (decimal strings in the default currency) and the
+ * ordering together, so that one 400 names every bad parameter.
+ */
+export function productFilters(params: ProductListParams, pricing: CatalogPricing, spec: ListSpec): ProductFilters {
+  const errors: FieldErrors = {};
+  const bound = (field: 'price__gte' | 'price__lte') => {
+    const minor = pricing.parse(errors, field, params[field] === '' ? undefined : params[field]);
+    return typeof minor === 'number' ? minor : undefined;
+  };
+  const filters: ProductFilters = {
+    category: params.category || undefined,
+    status: params.status,
+    search: params.search?.trim() || undefined,
+    priceGte: bound('price__gte'),
+    priceLte: bound('price__lte'),
+    byRelevance: false,
+  };
+  try {
+    parseOrdering(params.ordering, spec);
+  } catch (err) {
+    if (!(err instanceof AppError) || !err.errors) throw err;
+    Object.assign(errors, err.errors);
+  }
+  throwIfInvalid(errors);
+  filters.byRelevance = filters.search !== undefined && !params.ordering?.trim();
+  return filters;
+}
+
+/**
+ * The base query of the product list: visibility (only active products unless `staff`), the filters,
+ * and the search joined as a subquery. One query, whatever the filters: the category subtree and the
+ * search are subqueries, not lookups of their own.
+ */
+export function productListQuery(db: Db, categories: CategoryService, filters: ProductFilters, opts: { staff: boolean; lang: string }): Knex.QueryBuilder {
+  const query = db('products').select(PRODUCT_COLUMNS);
+  if (!opts.staff) query.where('products.status', 'active');
+  // Anonymous callers may filter by status too, within what they see: status=draft is an empty list.
+  if (filters.status) query.where('products.status', filters.status);
+  if (filters.category) query.whereIn('products.category_id', categories.subtreeIds(db, filters.category));
+  if (filters.priceGte !== undefined) query.where('products.effective_price', '>=', filters.priceGte);
+  if (filters.priceLte !== undefined) query.where('products.effective_price', '<=', filters.priceLte);
+  if (filters.search) {
+    query.join(productMatches(db, filters.search, opts.lang).as('s'), 's.ref_id', 'products.id');
+    if (filters.byRelevance) query.orderBy('s.score', 'desc');
+  }
+  return query;
+}

@@ -1,0 +1,144 @@
+import type { Clock } from '../../../kernel/clock.ts';
+import type { EventBus } from '../../../kernel/events.ts';
+import type { FieldErrors } from '../../../kernel/http/errors.ts';
+import { CatalogErrors, ErrorCollector, throwIfInvalid } from '../errors.ts';
+import type { CategoryService } from './categories.ts';
+import { optionConflicts } from './options.ts';
+import type { CatalogPricing } from './pricing.ts';
+import { checkProductInput, PRODUCT_DEFAULTS, productColumns, type ProductInput } from './product-input.ts';
+import { productFromRow, variantsOf, type Db, type ProductRecord, type VariantRecord } from './records.ts';
+import { removeProductSearch } from './search-documents.ts';
+import { freeSlug, slugify, slugTaken } from './slugs.ts';
+import type { VariantInput, VariantService } from './variants.ts';
+import type { CatalogViews } from './views.ts';
+
+export interface ProductParts {
+  clock: Clock;
+  events: EventBus;
+  pricing: CatalogPricing;
+  views: CatalogViews;
+  categories: CategoryService;
+  variants: VariantService;
+  languages: () => string[];
+}
+
+export type ProductCreate = ProductInput & { name: string; variants?: VariantInput[] };
+
+/**
+ * Products: their fields, options, translations and status (publishing is `status: "active"`), and
+ * their life cycle with the variants they own. Every write emits its event and keeps the search
+ * documents in step, in the caller's transaction.
+ */
+export class ProductService {
+  constructor(private readonly parts: ProductParts) {}
+
+  /** One product; `activeOnly` (anonymous callers and customers) hides drafts and archived ones as 404. */
+  async get(db: Db, id: number, opts: { activeOnly?: boolean } = {}): Promise<ProductRecord> {
+    const query = db('products').where('id', id).first();
+    if (opts.activeOnly) query.where('status', 'active');
+    const row = await query;
+    if (!row) throw CatalogErrors.productNotFound();
+    return productFromRow(row);
+  }
+
+  /** Creates a product (and the variants given with it); the slug is derived from the name unless given. */
+  async create(db: Db, input: ProductCreate): Promise<ProductRecord> {
+    const errors: FieldErrors = {};
+    const changes = await checkProductInput(db, { ...PRODUCT_DEFAULTS, ...input }, this.deps(), errors);
+    throwIfInvalid(errors);
+    const slug = await this.slugFor(db, input.slug, input.name);
+    const now = this.parts.clock.now();
+    const row = productColumns(changes);
+    const [id] = await db('products').insert({ ...row, slug, effective_price: changes.price ?? null, created_at: now, updated_at: now });
+    let product = await this.get(db, Number(id));
+    // product.created goes first, carrying its variants; then one variant.created per variant.
+    const created = await this.addVariants(db, product, input.variants ?? [], { emit: false, refresh: false });
+    await this.parts.variants.refreshProduct(db, product.id);
+    product = await this.get(db, product.id);
+    await this.parts.events.emit(db, 'product.created', this.parts.views.product(product, created, this.parts.views.baseContext()));
+    for (const variant of created) await this.parts.variants.emitCreated(db, variant);
+    return product;
+  }
+
+  /**
+   * Changes a product: `patch` changes the fields given; `put` replaces every writable field (left-out
+   * ones take their defaults, except the slug, which stays unless given). Options that existing
+   * variants contradict are a 409 naming the option or value.
+   */
+  async update(db: Db, id: number, input: ProductInput, mode: 'patch' | 'put' = 'patch'): Promise<ProductRecord> {
+    const before = await this.parts.variants.lockProduct(db, id);
+    const given = mode === 'put' ? { ...PRODUCT_DEFAULTS, ...input } : input;
+    const errors: FieldErrors = {};
+    const changes = await checkProductInput(db, given, this.deps(), errors);
+    throwIfInvalid(errors);
+    if (changes.options !== undefined) {
+      const variants = (await variantsOf(db, [id])).get(id)!;
+      const conflicts = optionConflicts(changes.options, variants);
+      if (conflicts.length) throw CatalogErrors.optionInUse(conflicts);
+    }
+    const row = productColumns(changes);
+    if (input.slug !== undefined && input.slug !== before.slug) {
+      if (await slugTaken(db, 'products', input.slug, id)) throw CatalogErrors.duplicateSlug(input.slug);
+      row.slug = input.slug;
+    }
+    await db('products').where('id', id).update({ ...row, updated_at: this.parts.clock.now() });
+    await this.parts.variants.refreshProduct(db, id);
+    const product = await this.get(db, id);
+    const variants = await variantsOf(db, [id]);
+    await this.parts.events.emit(db, 'product.updated', this.parts.views.product(product, variants.get(id)!, this.parts.views.baseContext()));
+    return product;
+  }
+
+  /**
+   * Deletes a product with its variants (`catalog.variantRemoving` may veto); emits `variant.deleted`
+   * for each and `product.deleted` with the product as it was. Orders keep their own snapshot.
+   */
+  async remove(db: Db, id: number): Promise<void> {
+    const product = await this.parts.variants.lockProduct(db, id);
+    const variants = (await variantsOf(db, [id])).get(id)!;
+    const view = this.parts.views.product(product, variants, this.parts.views.baseContext());
+    await this.parts.variants.removeMany(db, variants);
+    await removeProductSearch(db, [id]);
+    await db('products').where('id', id).delete();
+    await this.parts.events.emit(db, 'product.deleted', view);
+  }
+
+  /**
+   * Adds or updates variants of a product, matched by SKU (bulk) or always added; every refusal is
+   * collected under `variants.<index>.` and thrown together. Refreshes the product once at the end
+   * (unless the caller will) and returns the variants it created.
+   */
+  async addVariants(
+    db: Db,
+    product: ProductRecord,
+    inputs: VariantInput[],
+    opts: { matchBySku?: boolean; emit?: boolean; refresh?: boolean } = {},
+  ): Promise<VariantRecord[]> {
+    if (inputs.length === 0) return [];
+    const existing = opts.matchBySku ? (await variantsOf(db, [product.id])).get(product.id)! : [];
+    const bySku = new Map(existing.map((v) => [v.sku.toLowerCase(), v]));
+    const collector = new ErrorCollector();
+    const created: VariantRecord[] = [];
+    for (const [i, input] of inputs.entries()) {
+      const current = input.sku ? bySku.get(input.sku.toLowerCase()) : undefined;
+      await collector.run(`variants.${i}.`, async () => {
+        if (current) await this.parts.variants.change(db, product, current, input);
+        else created.push(await this.parts.variants.insert(db, product, input, { emit: opts.emit }));
+      });
+    }
+    collector.throwIfAny();
+    if (opts.refresh !== false) await this.parts.variants.refreshProduct(db, product.id);
+    return created;
+  }
+
+  private deps() {
+    return { pricing: this.parts.pricing, categories: this.parts.categories, languages: this.parts.languages() };
+  }
+
+  // A derived slug takes the first free suffix; a chosen one is the caller's or a 409.
+  private async slugFor(db: Db, explicit: string | undefined, name: string): Promise<string> {
+    if (explicit === undefined) return freeSlug(db, 'products', slugify(name, 'product'));
+    if (await slugTaken(db, 'products', explicit)) throw CatalogErrors.duplicateSlug(explicit);
+    return explicit;
+  }
+}

@@ -1,0 +1,185 @@
+import type { Knex } from 'knex';
+import type { Money } from '../../../kernel/money/money.ts';
+import { parseJson, toBool, toDate } from '../../../kernel/db/dialect.ts';
+
+/** The transaction of a request (or the knex outside one): every service function takes it first. */
+export type Db = Knex | Knex.Transaction;
+
+export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export interface OptionDef {
+  name: string;
+  values: string[];
+}
+
+export interface Image {
+  url: string;
+  alt: string;
+}
+
+export interface TranslatedText {
+  name?: string;
+  description?: string;
+}
+
+/** Language tag → translated fields; keys are among the store's languages, sorted. */
+export type Translations = Record<string, TranslatedText>;
+
+/** A product as stored; amounts in minor units of the store's default currency. */
+export interface ProductRecord {
+  id: number;
+  name: string;
+  description: string;
+  status: ProductStatus;
+  slug: string;
+  category_id: number | null;
+  options: OptionDef[];
+  images: Image[];
+  translations: Translations;
+  price: number | null;
+  compare_at_price: number | null;
+  effective_price: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A variant as stored; `prices` are fixed prices per currency, in that currency's minor units. */
+export interface VariantRecord {
+  id: number;
+  product_id: number;
+  sku: string;
+  options: Record<string, string>;
+  price: number;
+  compare_at_price: number | null;
+  prices: Record<string, number>;
+  track_inventory: boolean;
+  allow_backorder: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface CategoryRecord {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  parent_id: number | null;
+  translations: Translations;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A variant as the API shows it; `serializeVariant` taps may add fields. */
+export interface VariantView {
+  id: number;
+  product_id: number;
+  sku: string;
+  options: Record<string, string>;
+  price: Money;
+  compare_at_price: Money | null;
+  prices: Record<string, Money>;
+  track_inventory: boolean;
+  allow_backorder: boolean;
+  created_at: string;
+  updated_at: string;
+  [extra: string]: unknown;
+}
+
+/** A product as the API shows it, with its variants; `serializeProduct` taps may add fields. */
+export interface ProductView {
+  id: number;
+  name: string;
+  description: string;
+  slug: string;
+  status: ProductStatus;
+  category_id: number | null;
+  options: OptionDef[];
+  images: Image[];
+  price: Money | null;
+  compare_at_price: Money | null;
+  variants: VariantView[];
+  translations?: Translations;
+  created_at: string;
+  updated_at: string;
+  [extra: string]: unknown;
+}
+
+export interface CategoryView {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  parent_id: number | null;
+  translations?: Translations;
+  created_at: string;
+  updated_at: string;
+}
+
+const nullableNumber = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+export function productFromRow(row: any): ProductRecord {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    description: row.description ?? '',
+    status: row.status,
+    slug: row.slug,
+    category_id: nullableNumber(row.category_id),
+    options: parseJson<OptionDef[]>(row.options, []),
+    images: parseJson<Image[]>(row.images, []),
+    translations: parseJson<Translations>(row.translations, {}),
+    price: nullableNumber(row.price),
+    compare_at_price: nullableNumber(row.compare_at_price),
+    effective_price: nullableNumber(row.effective_price),
+    created_at: toDate(row.created_at)!,
+    updated_at: toDate(row.updated_at)!,
+  };
+}
+
+export function variantFromRow(row: any): VariantRecord {
+  return {
+    id: Number(row.id),
+    product_id: Number(row.product_id),
+    sku: row.sku,
+    options: parseJson<Record<string, string>>(row.options, {}),
+    price: Number(row.price),
+    compare_at_price: nullableNumber(row.compare_at_price),
+    prices: parseJson<Record<string, number>>(row.prices, {}),
+    track_inventory: toBool(row.track_inventory),
+    allow_backorder: toBool(row.allow_backorder),
+    created_at: toDate(row.created_at)!,
+    updated_at: toDate(row.updated_at)!,
+  };
+}
+
+export function categoryFromRow(row: any): CategoryRecord {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    slug: row.slug,
+    description: row.description ?? '',
+    parent_id: nullableNumber(row.parent_id),
+    translations: parseJson<Translations>(row.translations, {}),
+    created_at: toDate(row.created_at)!,
+    updated_at: toDate(row.updated_at)!,
+  };
+}
+
+/** The columns of `products` a product view needs (all of them, named so joins stay unambiguous). */
+export const PRODUCT_COLUMNS = [
+  'id', 'name', 'description', 'status', 'slug', 'category_id', 'options', 'images', 'translations',
+  'price', 'compare_at_price', 'effective_price', 'created_at', 'updated_at',
+].map((c) => `products.${c}`);
+
+/** Loads the variants of these products in one query, grouped by product, each group in id order. */
+export async function variantsOf(db: Db, productIds: number[]): Promise<Map<number, VariantRecord[]>> {
+  const byProduct = new Map<number, VariantRecord[]>(productIds.map((id) => [id, []]));
+  if (productIds.length === 0) return byProduct;
+  const rows = await db('variants').whereIn('product_id', productIds).orderBy('id');
+  for (const row of rows) {
+    const v = variantFromRow(row);
+    byProduct.get(v.product_id)?.push(v);
+  }
+  return byProduct;
+}

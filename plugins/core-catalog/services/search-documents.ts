@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+import { removeSearchDocuments, searchMatches, upsertSearchDocument, type SearchIndexSpec } from '../../../kernel/db/search-index.ts';
+import { productFromRow, type Db } from './records.ts';
+
+/** The product search index (migration 004): name, description and SKUs per product and language. */
+export const PRODUCT_SEARCH: SearchIndexSpec = { table: 'product_search', fields: ['name', 'description', 'skus'] };
+
+/** The language of the document holding a product's base (untranslated) text. */
+export const BASE_LANG = 'und';
+
+/**
+ * Rewrites a product's search documents from what is stored, in the caller's transaction: the base
+ * document and one per translated language (untranslated fields fall back to the base text). Called
+ * after every write that changes a product, its translations or its variants' SKUs.
+ */
+export async function syncProductSearch(db: Db, productId: number): Promise<void> {
+  const row = await db('products').where('id', productId).first('id', 'name', 'description', 'translations');
+  await removeSearchDocuments(db, PRODUCT_SEARCH, [productId]);
+  if (!row) return;
+  const product = productFromRow({ ...row, options: null, images: null });
+  const skus = (await db('variants').where('product_id', productId).orderBy('id').pluck('sku')).join(' ');
+  await upsertSearchDocument(db, PRODUCT_SEARCH, { ref_id: productId, lang: BASE_LANG, name: product.name, description: product.description, skus });
+  for (const [lang, text] of Object.entries(product.translations)) {
+    await upsertSearchDocument(db, PRODUCT_SEARCH, {
+      ref_id: productId,
+      lang,
+      name: text.name ?? product.name,
+      description: text.description ?? product.description,
+      skus,
+    });
+  }
+}
+
+export async function removeProductSearch(db: Db, productIds: number[]): Promise<void> {
+  await removeSearchDocuments(db, PRODUCT_SEARCH, productIds);
+}
+
+/**
+ * Products matching every word of `term` in their base text or in the `lang` translation, as a
+ * subquery of (ref_id, score) to join against `products`.
+ */
+export function productMatches(db: Db, term: string, lang: string): Knex.QueryBuilder {
+  return searchMatches(db, PRODUCT_SEARCH, term, { langs: [...new Set([BASE_LANG, lang])] });
+}

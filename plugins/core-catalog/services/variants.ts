@@ -1,0 +1,192 @@
+import type { Knex } from 'knex';
+import type { Clock } from '../../../kernel/clock.ts';
+import type { EventBus } from '../../../kernel/events.ts';
+import type { FieldErrors } from '../../../kernel/http/errors.ts';
+import { forUpdate } from '../../../kernel/db/dialect.ts';
+import type { CatalogHooks } from '../hooks.ts';
+import { CatalogErrors, throwIfInvalid } from '../errors.ts';
+import { checkVariantOptions, describeOptions, optionsKey } from './options.ts';
+import type { CatalogPricing } from './pricing.ts';
+import { productFromRow, variantFromRow, type Db, type ProductRecord, type VariantRecord } from './records.ts';
+import { syncProductSearch } from './search-documents.ts';
+import { variantsForSale, type VariantForSale } from './for-sale.ts';
+import type { CatalogViews } from './views.ts';
+
+/** A variant as a client writes it. */
+export interface VariantInput {
+  options?: Record<string, string>;
+  sku?: string;
+  price?: string;
+  prices?: Record<string, string>;
+  compare_at_price?: string | null;
+  track_inventory?: boolean;
+  allow_backorder?: boolean;
+}
+
+export interface VariantParts {
+  clock: Clock;
+  events: EventBus;
+  hooks: CatalogHooks;
+  pricing: CatalogPricing;
+  views: CatalogViews;
+}
+
+/**
+ * Variants: one option combination of a product, with a SKU unique in the store, a price in the
+ * default currency, optional fixed prices per currency and the inventory flags. Every change keeps the
+ * product's effective price and search documents in step, in the same transaction.
+ */
+export class VariantService {
+  constructor(private readonly parts: VariantParts) {}
+
+  /** One variant; `activeOnly` hides variants of products that are not active (404). */
+  async get(db: Db, id: number, opts: { activeOnly?: boolean } = {}): Promise<VariantRecord> {
+    const query = db('variants').where('variants.id', id).first('variants.*');
+    if (opts.activeOnly) query.join('products', 'products.id', 'variants.product_id').where('products.status', 'active');
+    const row = await query;
+    if (!row) throw CatalogErrors.variantNotFound();
+    return variantFromRow(row);
+  }
+
+  /** The base query of the variant list: by SKU (case-insensitive, exact) and/or product. */
+  listQuery(db: Db, filters: { sku?: string; product?: number; activeOnly?: boolean }): Knex.QueryBuilder {
+    const query = db('variants').select('variants.*');
+    if (filters.sku !== undefined) query.where('variants.sku_key', filters.sku.toLowerCase());
+    if (filters.product !== undefined) query.where('variants.product_id', filters.product);
+    if (filters.activeOnly) query.whereIn('variants.product_id', db('products').select('id').where('status', 'active'));
+    return query;
+  }
+
+  /** For inventory and checkout: the variants with these ids, keyed by id, in one query. */
+  getVariantsForSale(db: Db, ids: number[]): Promise<Map<number, VariantForSale>> {
+    return variantsForSale(db, ids);
+  }
+
+  /**
+   * A variant's price in `currency`, exactly: its fixed price there (rate null), else its default-currency
+   * price converted at the store's rate (returned, for the order to record).
+   */
+  priceIn(variant: { price_minor: number; prices: Record<string, number> }, currency: string): { minor: number; rate: string | null } {
+    return this.parts.pricing.priceIn({ price: variant.price_minor, prices: variant.prices }, currency);
+  }
+
+  /** Adds a variant to a product (POST /products/{id}/variants/). */
+  async create(db: Db, productId: number, input: VariantInput): Promise<VariantRecord> {
+    const product = await this.lockProduct(db, productId);
+    const variant = await this.insert(db, product, input);
+    await this.refreshProduct(db, productId);
+    return variant;
+  }
+
+  /** Changes the given fields of a variant. */
+  async update(db: Db, id: number, input: VariantInput): Promise<VariantRecord> {
+    const current = await this.get(db, id);
+    const product = await this.lockProduct(db, current.product_id);
+    const variant = await this.change(db, product, current, input);
+    await this.refreshProduct(db, product.id);
+    return variant;
+  }
+
+  /** Deletes a variant (after `variantRemoving` taps had their say). */
+  async remove(db: Db, id: number): Promise<void> {
+    const variant = await this.get(db, id);
+    await this.lockProduct(db, variant.product_id);
+    await this.removeMany(db, [variant]);
+    await this.refreshProduct(db, variant.product_id);
+  }
+
+  /**
+   * Checks and inserts a variant of `product`, emitting `variant.created` (unless the caller emits it
+   * later, after its product's own event); the caller refreshes the product afterwards (once).
+   */
+  async insert(db: Db, product: ProductRecord, input: VariantInput, opts: { emit?: boolean } = {}): Promise<VariantRecord> {
+    const errors: FieldErrors = {};
+    const options = checkVariantOptions(product.options, input.options ?? {}, errors);
+    const price = this.parts.pricing.parse(errors, 'price', input.price);
+    const compareAt = this.parts.pricing.parse(errors, 'compare_at_price', input.compare_at_price);
+    const prices = this.parts.pricing.parseFixed(errors, 'prices', input.prices) ?? {};
+    throwIfInvalid(errors);
+    await this.checkUnique(db, product.id, input.sku!, options);
+    const now = this.parts.clock.now();
+    const row = {
+      product_id: product.id,
+      sku: input.sku!,
+      sku_key: input.sku!.toLowerCase(),
+      options: JSON.stringify(options),
+      options_key: optionsKey(options),
+      price: price!,
+      compare_at_price: compareAt ?? null,
+      prices: JSON.stringify(prices),
+      track_inventory: input.track_inventory ?? true,
+      allow_backorder: input.allow_backorder ?? false,
+      created_at: now,
+      updated_at: now,
+    };
+    const [id] = await db('variants').insert(row);
+    const variant = variantFromRow({ ...row, id: Number(id) });
+    if (opts.emit !== false) await this.emitCreated(db, variant);
+    return variant;
+  }
+
+  async emitCreated(db: Db, variant: VariantRecord): Promise<void> {
+    await this.parts.events.emit(db, 'variant.created', this.parts.views.variant(variant, this.parts.views.baseContext()));
+  }
+
+  /** Checks and applies changes to a variant of `product`, emitting `variant.updated`; the caller refreshes. */
+  async change(db: Db, product: ProductRecord, current: VariantRecord, input: VariantInput): Promise<VariantRecord> {
+    const errors: FieldErrors = {};
+    const changes: Record<string, unknown> = {};
+    const options = input.options !== undefined ? checkVariantOptions(product.options, input.options, errors) : current.options;
+    if (input.options !== undefined) Object.assign(changes, { options: JSON.stringify(options), options_key: optionsKey(options) });
+    if (input.price !== undefined) changes.price = this.parts.pricing.parse(errors, 'price', input.price);
+    if (input.compare_at_price !== undefined) changes.compare_at_price = this.parts.pricing.parse(errors, 'compare_at_price', input.compare_at_price);
+    if (input.prices !== undefined) changes.prices = JSON.stringify(this.parts.pricing.parseFixed(errors, 'prices', input.prices));
+    if (input.track_inventory !== undefined) changes.track_inventory = input.track_inventory;
+    if (input.allow_backorder !== undefined) changes.allow_backorder = input.allow_backorder;
+    if (input.sku !== undefined) Object.assign(changes, { sku: input.sku, sku_key: input.sku.toLowerCase() });
+    throwIfInvalid(errors);
+    await this.checkUnique(db, product.id, input.sku ?? current.sku, options, current.id);
+    changes.updated_at = this.parts.clock.now();
+    await db('variants').where('id', current.id).update(changes);
+    const variant = variantFromRow(await db('variants').where('id', current.id).first());
+    await this.parts.events.emit(db, 'variant.updated', this.parts.views.variant(variant, this.parts.views.baseContext()));
+    return variant;
+  }
+
+  /** Deletes variants: `variantRemoving` first (taps may veto), then the rows, then one event each. */
+  async removeMany(db: Db, variants: VariantRecord[]): Promise<void> {
+    if (variants.length === 0) return;
+    const ids = variants.map((v) => v.id);
+    await this.parts.hooks.variantRemoving.promise({ trx: db, variantIds: ids });
+    await db('variants').whereIn('id', ids).delete();
+    const base = this.parts.views.baseContext();
+    for (const v of variants) await this.parts.events.emit(db, 'variant.deleted', this.parts.views.variant(v, base));
+  }
+
+  /** Recomputes a product's effective price (explicit, else lowest variant) and its search documents. */
+  async refreshProduct(db: Db, productId: number): Promise<void> {
+    await db('products')
+      .where('id', productId)
+      .update({ effective_price: db.raw('coalesce(price, (select min(v.price) from variants v where v.product_id = ?))', [productId]) });
+    await syncProductSearch(db, productId);
+  }
+
+  /** The product, locked for the rest of the transaction (variant writes of one product take turns). */
+  async lockProduct(db: Db, productId: number): Promise<ProductRecord> {
+    const row = await forUpdate(db as Knex, db('products').where('id', productId)).first();
+    if (!row) throw CatalogErrors.productNotFound();
+    return productFromRow(row);
+  }
+
+  // SKUs are unique in the store (case-insensitively), option combinations within a product.
+  private async checkUnique(db: Db, productId: number, sku: string, options: Record<string, string>, exceptId?: number): Promise<void> {
+    const skuQuery = db('variants').where('sku_key', sku.toLowerCase()).first('id');
+    const comboQuery = db('variants').where({ product_id: productId, options_key: optionsKey(options) }).first('id');
+    if (exceptId !== undefined) {
+      skuQuery.whereNot('id', exceptId);
+      comboQuery.whereNot('id', exceptId);
+    }
+    if (await skuQuery) throw CatalogErrors.duplicateSku(sku);
+    if (await comboQuery) throw CatalogErrors.duplicateVariant(describeOptions(options));
+  }
+}
