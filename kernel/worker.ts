@@ -61,7 +61,8 @@ export class Worker {
 
   /** Declares a job that runs every `everyMs` (in one instance at a time), first due at start. */
   every(name: string, everyMs: number, handler: JobHandler<Record<string, never>>): void {
-    this.define(name, handler, { maxAttempts: Number.MAX_SAFE_INTEGER });
+    // Recurring jobs never give up; the largest value an INT column holds on both databases.
+    this.define(name, handler, { maxAttempts: 2_147_483_647 });
     this.jobs.get(name)!.everyMs = everyMs;
   }
 

@@ -79,7 +79,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Requests already on a kept-alive connection while stopping are served like in-flight ones:
+    // Fastify's own 503 body would not be the API's error shape.
+    return503OnClosing: false,
     // The error handler owns every error body; ajv errors arrive in one piece.
     schemaErrorFormatter: (errors: unknown[], dataVar: string) => Object.assign(new Error(`${dataVar} is invalid`), { validation: errors, validationContext: dataVar }),
   } as any) as unknown as FastifyInstance;

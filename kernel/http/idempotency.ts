@@ -4,8 +4,11 @@ import type { Knex } from 'knex';
 import type { Clock } from '../clock.ts';
 import { AppError, badRequest } from './errors.ts';
 import { principalKey } from './principal.ts';
+import { toDate } from '../db/dialect.ts';
 
 const TTL_MS = 24 * 3600 * 1000;
+// A first request still "in progress" after this long has died with its process.
+const ABANDONED_MS = 5 * 60 * 1000;
 const REPLAYED_HEADERS = ['content-type', 'location', 'content-language'];
 
 declare module 'fastify' {
@@ -32,7 +35,8 @@ export function installIdempotency(app: FastifyInstance, knex: Knex, clock: Cloc
     if (typeof key !== 'string' || key.length === 0 || key.length > 255) {
       throw badRequest('Idempotency-Key must be 1 to 255 characters.', { 'Idempotency-Key': ['Must be 1 to 255 characters.'] });
     }
-    const scope = request.principal.kind === 'anonymous' ? 'anonymous' : principalKey(request.principal, request.ip);
+    // Anonymous callers are told apart by address, so two guests reusing a naive key never see each other's responses.
+    const scope = principalKey(request.principal, request.ip);
     const hash = requestHash(request);
     const now = clock.now();
     await knex('idempotency_keys').where({ scope, idempotency_key: key }).andWhere('expires_at', '<', now).delete();
@@ -49,6 +53,14 @@ export function installIdempotency(app: FastifyInstance, knex: Knex, clock: Cloc
     }
     if (existing.request_hash !== hash) {
       throw new AppError(409, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
+    }
+    if (existing.status_code === null && now.getTime() - toDate(existing.created_at)!.getTime() > ABANDONED_MS) {
+      // The first request died with its process: this repeat takes the key over and runs again.
+      const taken = await knex('idempotency_keys').where({ id: existing.id, claim_token: existing.claim_token }).whereNull('status_code').update({ claim_token: claim, request_hash: hash, created_at: now });
+      if (taken === 1) {
+        request.idempotencyRow = Number(existing.id);
+        return;
+      }
     }
     if (existing.status_code === null) {
       throw new AppError(409, 'idempotency_key_in_progress', 'A request with this Idempotency-Key is still being processed.');

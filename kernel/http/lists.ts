@@ -146,7 +146,8 @@ export function applyRanges(query: Knex.QueryBuilder, params: Record<string, any
 /** Absolute URL of the same list with another page number, or null. */
 function pageUrl(baseUrl: string, request: FastifyRequest, page: number | null): string | null {
   if (page === null) return null;
-  const url = new URL(request.url, baseUrl);
+  // Concatenated, not resolved: a BASE_URL with a path (https://example.com/shop) keeps it.
+  const url = new URL(baseUrl + request.url);
   if (page === 1) url.searchParams.delete('page');
   else url.searchParams.set('page', String(page));
   return url.toString();

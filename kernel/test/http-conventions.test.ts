@@ -250,3 +250,12 @@ async function countGreetings(store: TestStore): Promise<number> {
   const row = await store.kernel.knex('hello_greetings').count({ n: '*' }).first();
   return Number((row as { n: number | string }).n);
 }
+
+test('list links keep a path in BASE_URL (a store served under https://example.com/shop)', async (t) => {
+  const store = await exampleStore({ config: { baseUrl: 'https://example.com/shop' } });
+  t.after(() => store.close());
+  for (let i = 0; i < 3; i++) assert.equal((await postJson(store, LIST, { name: `n${i}` })).statusCode, 201);
+  const body = (await store.inject({ method: 'GET', url: `${LIST}?page_size=1&page=2` })).json();
+  assert.equal(body.next, 'https://example.com/shop/api/v1/hello/greetings/?page_size=1&page=3');
+  assert.equal(body.previous, 'https://example.com/shop/api/v1/hello/greetings/?page_size=1');
+});

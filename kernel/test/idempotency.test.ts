@@ -120,4 +120,40 @@ describe('Idempotency-Key on POST', () => {
     assert.equal(later.statusCode, 201);
     assert.equal(later.headers['idempotent-replayed'], 'true');
   });
+
+  test('anonymous callers at different addresses never share a key', async () => {
+    const key = { 'idempotency-key': 'naive-key-1' };
+    const fromA = await postJson(store, LIST, { name: 'Same body' }, { ...key, 'x-forwarded-for': '198.51.100.7' });
+    const fromB = await postJson(store, LIST, { name: 'Same body' }, { ...key, 'x-forwarded-for': '198.51.100.8' });
+    assert.equal(fromA.statusCode, 201);
+    assert.equal(fromB.statusCode, 201);
+    assert.equal(fromB.headers['idempotent-replayed'], undefined, 'B ran its own request');
+    assert.notEqual(fromA.json().id, fromB.json().id);
+    const againA = await postJson(store, LIST, { name: 'Same body' }, { ...key, 'x-forwarded-for': '198.51.100.7' });
+    assert.equal(againA.headers['idempotent-replayed'], 'true');
+    assert.equal(againA.json().id, fromA.json().id);
+  });
+
+  test('a key whose first request died with its process is taken over after five minutes', async () => {
+    const scope = 'ip:198.51.100.9';
+    await store.kernel.knex('idempotency_keys').insert({
+      scope, idempotency_key: 'orphan-1', method: 'POST', path: LIST, request_hash: 'x', claim_token: 'dead-process',
+      created_at: clock.now(), expires_at: new Date(clock.now().getTime() + 24 * 3600_000),
+    });
+    const headers = { 'idempotency-key': 'orphan-1', 'x-forwarded-for': '198.51.100.9' };
+    // The orphan's hash differs from any real request's: make it the real one's to model a dead first attempt.
+    const probe = await postJson(store, LIST, { name: 'Orphan' }, { 'idempotency-key': 'orphan-probe', 'x-forwarded-for': '198.51.100.9' });
+    const hash = (await store.kernel.knex('idempotency_keys').where({ scope, idempotency_key: 'orphan-probe' }).first()).request_hash;
+    assert.equal(probe.statusCode, 201);
+    await store.kernel.knex('idempotency_keys').where({ scope, idempotency_key: 'orphan-1' }).update({ request_hash: hash });
+    const soon = await postJson(store, LIST, { name: 'Orphan' }, headers);
+    assert.equal(soon.statusCode, 409, 'still in progress within five minutes');
+    assert.equal(soon.json().code, 'idempotency_key_in_progress');
+    clock.advance(5 * 60_000 + 1);
+    const later = await postJson(store, LIST, { name: 'Orphan' }, headers);
+    assert.equal(later.statusCode, 201, later.body);
+    const replay = await postJson(store, LIST, { name: 'Orphan' }, headers);
+    assert.equal(replay.headers['idempotent-replayed'], 'true');
+    assert.equal(replay.json().id, later.json().id);
+  });
 });
