@@ -1,50 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { startTestStore, type TestStore } from '../../../test/helpers/store.ts';
 import { authHeader, SessionClient, staffApiKey } from '../../../test/helpers/auth.ts';
 import { ManualClock } from '../../../kernel/clock.ts';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const fileUrl = (rel: string) => JSON.stringify(pathToFileURL(path.join(REPO, rel)).href);
-
-// Until plugins/core-catalog/index.ts wires registerPageRoutes, the pages run inside a stand-in
-// core-catalog holding only them, next to the real core-auth and core-store. Delete this branch once
-// the real plugin calls registerPageRoutes: the test then runs against it unchanged.
-function realPluginWired(): boolean {
-  const index = path.join(REPO, 'plugins/core-catalog/index.ts');
-  return fs.existsSync(index) && fs.readFileSync(index, 'utf8').includes('registerPageRoutes');
-}
-
-async function pagesStore(opts: { clock?: ManualClock } = {}): Promise<TestStore> {
-  if (realPluginWired()) return startTestStore(opts);
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-pages-'));
-  const builtIns = path.join(root, 'built-ins');
-  fs.mkdirSync(builtIns);
-  for (const name of ['core-auth', 'core-store']) fs.symlinkSync(path.join(REPO, 'plugins', name), path.join(builtIns, name), 'dir');
-  const wrapper = path.join(root, 'core-catalog');
-  fs.mkdirSync(path.join(wrapper, 'migrations'), { recursive: true });
-  fs.writeFileSync(path.join(wrapper, 'package.json'), JSON.stringify({ name: 'pages-stand-in', type: 'module', main: 'index.ts' }));
-  fs.writeFileSync(path.join(wrapper, 'migrations', '010-pages.ts'), `export { up, down } from ${fileUrl('plugins/core-catalog/migrations/010-pages.ts')};\n`);
-  fs.writeFileSync(
-    path.join(wrapper, 'index.ts'),
-    `import { definePlugin } from ${fileUrl('kernel/plugin.ts')};
-import { registerPageRoutes } from ${fileUrl('plugins/core-catalog/routes/pages.ts')};
-export default definePlugin({ name: 'core-catalog', version: '0.0.0', dependsOn: ['core-store'], register(ctx) { registerPageRoutes(ctx); } });
-`,
-  );
-  const store = await startTestStore({ ...opts, builtInDir: builtIns, env: { PLUGINS: wrapper } });
-  const close = store.close.bind(store);
-  store.close = async () => {
-    await close();
-    fs.rmSync(root, { recursive: true, force: true });
-  };
-  return store;
+function pagesStore(opts: { clock?: ManualClock } = {}): Promise<TestStore> {
+  return startTestStore(opts);
 }
 
 interface Ctx {
