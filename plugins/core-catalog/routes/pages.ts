@@ -80,7 +80,7 @@ export function registerPageRoutes(ctx: PluginContext): void {
     auth: 'staff',
     tag,
     summary: 'Create a CMS page; the body HTML is sanitised (emits page.created).',
-    description: 'An explicit slug already in use is 409 slug_taken; a slug derived from the title gets a -2, -3 … suffix instead.',
+    description: 'An explicit slug already in use is 409 duplicate_slug; a slug derived from the title gets a -2, -3 … suffix instead.',
     translated: true,
     schema: { body: pageWriteBody, response: { 201: pageSchema } },
     handler: async (request: RouteRequest, reply: FastifyReply) => {

@@ -81,7 +81,7 @@ function isUniqueViolation(err: unknown): boolean {
   return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-const slugTaken = () => conflict('slug_taken', 'Another page already has this slug.', { slug: ['Another page already has this slug.'] });
+const slugTaken = () => conflict('duplicate_slug', 'Another page already has this slug.', { slug: ['Another page already has this slug.'] });
 
 /**
  * CMS pages: every rule about them lives here (visibility, slugs, translations against the store's
@@ -267,7 +267,7 @@ export class PageService {
   }
 }
 
-// Two writers racing for one slug: the unique index decides, and the loser hears slug_taken.
+// Two writers racing for one slug: the unique index decides, and the loser hears duplicate_slug.
 async function guardSlug<T>(write: PromiseLike<T>): Promise<T> {
   try {
     return await write;

@@ -127,7 +127,7 @@ test('anonymous callers and customers see published pages only; staff see all an
   assert.equal((await anonymous(ctx, `/api/v1/pages/${hidden.id}/`)).statusCode, 200, 'publishing shows the page');
 });
 
-test('slugs are derived from the title and made unique; an explicit duplicate is 409 slug_taken', async (t) => {
+test('slugs are derived from the title and made unique; an explicit duplicate is 409 duplicate_slug', async (t) => {
   const ctx = await setUp(t);
   assert.equal((await createPage(ctx, { title: 'About us' })).slug, 'about-us');
   assert.equal((await createPage(ctx, { title: 'About  us!' })).slug, 'about-us-2');
@@ -139,11 +139,11 @@ test('slugs are derived from the title and made unique; an explicit duplicate is
 
   const clash = await send(ctx, 'POST', '/api/v1/pages/', { title: 'Other', slug: 'about-us' });
   assert.equal(clash.statusCode, 409, clash.body);
-  assert.equal(clash.json().code, 'slug_taken');
+  assert.equal(clash.json().code, 'duplicate_slug');
   assert.ok(clash.json().errors.slug);
   const patchClash = await send(ctx, 'PATCH', `/api/v1/pages/${custom.id}/`, { slug: 'about-us-2' });
   assert.equal(patchClash.statusCode, 409);
-  assert.equal(patchClash.json().code, 'slug_taken');
+  assert.equal(patchClash.json().code, 'duplicate_slug');
   const putClash = await send(ctx, 'PUT', `/api/v1/pages/${custom.id}/`, { title: 'Terms', slug: 'page' });
   assert.equal(putClash.statusCode, 409);
   assert.equal((await send(ctx, 'PATCH', `/api/v1/pages/${custom.id}/`, { slug: 'terms-and-conditions' })).statusCode, 200, 'its own slug is no clash');
