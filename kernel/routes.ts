@@ -45,6 +45,8 @@ export interface RouteDefinition {
   /** Per-route rate limit (requests per minute) overriding the global defaults. */
   rateLimit?: { max: number; timeWindow?: number };
   bodyLimit?: number;
+  /** Also accept HTML form posts (`application/x-www-form-urlencoded`); fields arrive as strings. */
+  form?: boolean;
   /** Keep the route out of the OpenAPI document (method-not-allowed fallbacks, pages). */
   hidden?: boolean;
 }
@@ -140,6 +142,7 @@ export class RouteRegistry {
       config: {
         auth: route.auth,
         translated: route.translated,
+        form: route.form,
         currency: route.currency,
         ...(route.rateLimit ? { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindow ?? 60_000 } } : {}),
       },

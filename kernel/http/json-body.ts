@@ -1,4 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route also takes `application/x-www-form-urlencoded` (HTML forms that work without JavaScript). */
+    form?: boolean;
+  }
+}
+
+const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
 /**
  * JSON is the only body the API takes (415 otherwise). An empty body with a JSON content type is read
@@ -12,5 +22,19 @@ export function installJsonBodies(app: FastifyInstance): void {
   app.addContentTypeParser(/^application\/([\w.+-]+\+)?json\s*(;|$)/, { parseAs: 'string' }, (request, body, done) => {
     if (String(body).trim() === '') return done(null, undefined);
     return parse(request, body as string, done);
+  });
+  // Form posts are parsed for every route (Fastify picks parsers per content type, not per route),
+  // then refused with 415 unless the route says `form: true`.
+  app.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => {
+    const fields: Record<string, string> = Object.create(null);
+    for (const [name, value] of new URLSearchParams(String(body))) fields[name] = value;
+    done(null, fields);
+  });
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    if (request.routeOptions.config?.form) return;
+    const type = request.headers['content-type'];
+    if (typeof type === 'string' && FORM.test(type)) {
+      throw new AppError(415, 'unsupported_media_type', 'Unsupported media type; send application/json.');
+    }
   });
 }

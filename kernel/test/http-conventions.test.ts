@@ -259,3 +259,32 @@ test('list links keep a path in BASE_URL (a store served under https://example.c
   assert.equal(body.next, 'https://example.com/shop/api/v1/hello/greetings/?page_size=1&page=3');
   assert.equal(body.previous, 'https://example.com/shop/api/v1/hello/greetings/?page_size=1');
 });
+
+test('a route that says form: true takes HTML form posts; every other route still answers them 415', async (t) => {
+  const tmp = writePlugins({
+    formish: pluginSource('formish', {
+      body: `
+        ctx.routes.add({ method: 'POST', path: '/api/v1/formish/', auth: 'public', summary: 'x', form: true,
+          schema: { body: { type: 'object', required: ['outcome'], properties: { outcome: { type: 'string', enum: ['succeeded', 'failed'] } } },
+            response: { 200: { type: 'object', properties: { outcome: { type: 'string' } } } } },
+          handler: async (request) => ({ outcome: request.body.outcome }) });
+      `,
+    }),
+  });
+  const store = await exampleStore({ env: { PLUGINS: `examples/hello-plugin,${tmp.dirs.formish}` } });
+  t.after(async () => {
+    await store.close();
+    tmp.remove();
+  });
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const ok = await store.inject({ method: 'POST', url: '/api/v1/formish/', headers: form, payload: 'outcome=failed' });
+  assert.equal(ok.statusCode, 200, ok.body);
+  assert.deepEqual(ok.json(), { outcome: 'failed' });
+  const bad = await store.inject({ method: 'POST', url: '/api/v1/formish/', headers: form, payload: 'outcome=maybe' });
+  assert.equal(bad.statusCode, 400);
+  assert.ok(bad.json().errors.outcome);
+  const json = await postJson(store, '/api/v1/formish/', { outcome: 'succeeded' });
+  assert.equal(json.statusCode, 200, 'the same route still takes JSON');
+  const elsewhere = await store.inject({ method: 'POST', url: LIST, headers: form, payload: 'name=Ada' });
+  assert.equal(elsewhere.statusCode, 415);
+});

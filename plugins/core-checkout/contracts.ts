@@ -1,0 +1,226 @@
+/**
+ * The public contract of core-checkout: what shipping providers, payment gateways, discount and tax
+ * plugins implement or receive. Third-party plugins import these types (and only these) from
+ * core-checkout; everything else they reach through the `checkout` hooks and the container services
+ * `paymentGateways`, `checkoutPayments` and `orderService`.
+ *
+ * Money is integer minor units (`*_minor`) in the cart's/order's currency everywhere here.
+ */
+import type { Knex } from 'knex';
+import type { Principal } from '../../kernel/http/principal.ts';
+
+export type Db = Knex | Knex.Transaction;
+
+export interface Address {
+  first_name: string;
+  last_name: string;
+  address_line_1: string;
+  address_line_2?: string | null;
+  city: string;
+  state?: string | null;
+  postal_code: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string;
+  phone?: string | null;
+  company?: string | null;
+}
+
+/** One priced line of a cart or checkout, in the cart's currency. */
+export interface PricedLine {
+  /** The cart item's id (or the order item's, once placed). */
+  id: number;
+  variant_id: number;
+  product_id: number;
+  sku: string;
+  name: string;
+  options: Record<string, string>;
+  quantity: number;
+  unit_price_minor: number;
+  /** unit_price_minor × quantity, before discounts. */
+  total_minor: number;
+  /** The discount allocated to this line by discount taps (≥ 0). */
+  discount_minor: number;
+  /** The tax of this line (after its discount), filled by the tax step. */
+  tax_minor: number;
+  /** The tax rate applied, as a percentage string ("19"), or null. */
+  tax_rate: string | null;
+}
+
+/** A discount a tap applied, shown in totals (a voucher, a promotion). */
+export interface AppliedDiscount {
+  /** Who applied it: the plugin's name. */
+  source: string;
+  /** The voucher code or promotion name shown to the shopper. */
+  code: string;
+  description?: string;
+  amount_minor: number;
+}
+
+/**
+ * The totals of a cart or checkout as they flow through `checkout.calculateTotals`. Taps adjust
+ * `lines[].discount_minor` / `discounts` (discounts, stage < 100) or taxes (stage 100, core-checkout's
+ * own tax step); the kernel-side invariant recomputed after the hook:
+ * total = subtotal − discount + shipping + (prices include tax ? 0 : tax).
+ */
+export interface Totals {
+  currency: string;
+  lines: PricedLine[];
+  subtotal_minor: number;
+  discount_minor: number;
+  shipping_minor: number;
+  shipping_tax_minor: number;
+  tax_minor: number;
+  total_minor: number;
+  discounts: AppliedDiscount[];
+  prices_include_tax: boolean;
+}
+
+export interface TotalsContext {
+  db: Db;
+  /** The cart being priced (its id, customer, e-mail when known). */
+  cart: { id: string; customer_id: number | null; email: string | null; currency: string };
+  /** The shipping address once a checkout has one (tax and shipping depend on it). */
+  address: Address | null;
+  /** The selected shipping rate, when one is selected. */
+  shipping: ShippingRate | null;
+  principal: Principal;
+  lang: string;
+  /** True while placing the order (inside its transaction): taps may lock and count usage. */
+  placing: boolean;
+}
+
+/** A way to ship, offered for a destination. Built-in flat rates have numeric ids; carriers may use strings. */
+export interface ShippingRate {
+  id: number | string;
+  name: string;
+  /** The plugin that provides it (`shipping-flat`, a carrier plugin's name). */
+  provider: string;
+  price_minor: number;
+  currency: string;
+  description?: string | null;
+}
+
+export interface ShippingContext {
+  db: Db;
+  address: Address;
+  currency: string;
+  /** Subtotal after discounts, for thresholds such as free shipping above an amount. */
+  subtotal_minor: number;
+  lines: PricedLine[];
+  lang: string;
+}
+
+/** A payment method a gateway offers for a checkout (`GET …/payment-methods/`). */
+export interface PaymentMethod {
+  /** Stable id the shopper picks (`test`, `manual_bank_transfer`, `pp_acme_card`). */
+  id: string;
+  name: string;
+  description?: string | null;
+  /** The gateway identifier that handles it (PaymentGateway.identifier). */
+  gateway: string;
+  /** Test methods are the only ones offered in test mode or to test keys, and only there. */
+  test: boolean;
+}
+
+export interface PaymentMethodContext {
+  db: Db;
+  currency: string;
+  total_minor: number;
+  address: Address | null;
+  /** True when the store is in test mode or the caller uses a test key: offer only test methods. */
+  test: boolean;
+  lang: string;
+}
+
+/** The order as gateways see it. */
+export interface OrderSummary {
+  id: number;
+  order_number: string;
+  currency: string;
+  total_minor: number;
+  email: string;
+  test: boolean;
+  lang: string;
+}
+
+/** A payment row as gateways see it. */
+export interface PaymentRecord {
+  id: number;
+  order_id: number;
+  method_id: string;
+  gateway: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+  amount_minor: number;
+  currency: string;
+  captured_minor: number;
+  refunded_minor: number;
+  external_id: string | null;
+}
+
+/** What creating a payment produced: a redirect, instructions, or an immediate outcome. */
+export interface PaymentStart {
+  status: 'pending' | 'succeeded' | 'failed';
+  /** Where to send the shopper (a hosted payment page); absent for offline methods. */
+  redirect_url?: string | null;
+  /** Shown to the shopper when there is no redirect (bank details, "pay on delivery"). */
+  instructions?: string | null;
+  external_id?: string | null;
+}
+
+/** A gateway refusal as a value (no throw): the API answers 402 `payment_failed` with `message`. */
+export interface GatewayError {
+  error: true;
+  message: string;
+  code?: string;
+}
+
+export interface GatewayContext {
+  db: Db;
+  /** The store's BASE_URL, for building redirect and return URLs. */
+  baseUrl: string;
+  /** Where the shopper returns after a hosted page (the checkout's payment page). */
+  returnUrl: string;
+}
+
+/**
+ * A payment gateway (Medusa-style provider interface). Implement it in a plugin, then register an
+ * instance with `container.resolve('paymentGateways').register(gateway)` and offer its methods by
+ * tapping `checkout.collectPaymentMethods`. Outcomes that arrive later (a hosted page, a webhook from
+ * the provider) are reported with `container.resolve('checkoutPayments').settle(trx, paymentId, outcome)`.
+ */
+export abstract class PaymentGateway {
+  /** Unique gateway identifier, e.g. `test`, `manual`, `acme`. */
+  abstract readonly identifier: string;
+
+  /** Starts a payment of `payment.amount_minor` for `order`; inside the order's transaction. */
+  abstract createPayment(ctx: GatewayContext, order: OrderSummary, payment: PaymentRecord): Promise<PaymentStart | GatewayError>;
+
+  /** Captures (part of) an authorised payment, e.g. when staff confirm a bank transfer arrived. */
+  abstract capture(ctx: GatewayContext, payment: PaymentRecord, amountMinor: number): Promise<{ status: 'succeeded' } | GatewayError>;
+
+  /** Refunds (part of) a captured payment. */
+  abstract refund(ctx: GatewayContext, payment: PaymentRecord, amountMinor: number): Promise<{ status: 'succeeded'; external_id?: string | null } | GatewayError>;
+
+  /**
+   * Verifies a notification the provider sent to `/api/v1/payments/notify/{identifier}/` (signature,
+   * source) and says which payment it settles; null when it is not for this store or not valid.
+   */
+  verifyNotification?(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ paymentId?: number; externalId?: string; outcome: 'succeeded' | 'failed' } | null>;
+}
+
+export function isGatewayError(value: unknown): value is GatewayError {
+  return typeof value === 'object' && value !== null && (value as GatewayError).error === true;
+}
+
+/** What `checkout.placeOrder` taps receive, inside the order's transaction (voucher usage, fraud rules). */
+export interface PlaceOrderEvent {
+  trx: Knex.Transaction;
+  order: OrderSummary & { customer_id: number | null; checkout_id: string; cart_id: string };
+  totals: Totals;
+}
+
+/** What `checkout.orderReleased` taps receive when an unpaid order is cancelled (voucher use given back). */
+export interface OrderReleasedEvent {
+  trx: Knex.Transaction;
+  order: OrderSummary & { customer_id: number | null; cart_id: string };
+}
