@@ -4,6 +4,7 @@ import type { Clock } from './clock.ts';
 import type { EventHooks } from './hooks.ts';
 import { backoffMs, claimDueRows } from './db/claim.ts';
 import { parseJson, toDate } from './db/dialect.ts';
+import { PollingLoop } from './polling-loop.ts';
 
 /** A committed event as the afterCommit taps see it. */
 export interface EventRecord<T = any> {
@@ -24,18 +25,17 @@ const MAX_ATTEMPTS = 100;
  * that failed, with backoff. A process that dies in between resumes from the table on the next start.
  */
 export class EventBus {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = true;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly knex: Knex,
     private readonly hooks: EventHooks,
     private readonly clock: Clock,
     private readonly logger: Logger,
-    private readonly pollMs = 1000,
-  ) {}
+    pollMs = 1000,
+  ) {
+    this.loop = new PollingLoop(() => this.dispatchDue(), BATCH, pollMs, logger, 'event dispatch');
+  }
 
   /** Records an event inside `trx`; it is dispatched only if and after that transaction commits. */
   async emit(trx: Knex | Knex.Transaction, type: string, data: unknown): Promise<number> {
@@ -55,48 +55,16 @@ export class EventBus {
 
   /** Starts dispatching: due events now, then on every commit and every poll interval. */
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Asks for a dispatch round soon; called after each commit that emitted. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
-  }
-
-  private schedule(ms: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.loop(), ms);
-    this.timer.unref?.();
-  }
-
-  private loop(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          while (!this.stopped && (await this.dispatchDue()) === BATCH);
-        } while (this.again && !this.stopped);
-      } catch (err) {
-        this.logger.error({ err }, 'event dispatch round failed');
-      } finally {
-        this.running = undefined;
-        if (!this.stopped) this.schedule(this.pollMs);
-      }
-    })();
-    return this.running;
+    this.loop.wake();
   }
 
   /** One dispatch round over the due events; returns how many it claimed. Tests call it directly. */

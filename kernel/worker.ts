@@ -5,6 +5,7 @@ import type { Logger } from './logger.ts';
 import type { Clock } from './clock.ts';
 import { backoffMs, claimDueRows } from './db/claim.ts';
 import { parseJson } from './db/dialect.ts';
+import { PollingLoop } from './polling-loop.ts';
 
 export interface JobContext {
   id: number;
@@ -41,17 +42,18 @@ const BATCH = 10;
 export class Worker {
   private readonly jobs = new Map<string, JobDefinition>();
   private readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = true;
+  private readonly loop: PollingLoop;
+  private starting?: Promise<void>;
+  private halted = true;
 
   constructor(
     private readonly knex: Knex,
     private readonly clock: Clock,
     private readonly logger: Logger,
-    private readonly pollMs = 1000,
-  ) {}
+    pollMs = 1000,
+  ) {
+    this.loop = new PollingLoop(() => this.runDue(), BATCH, pollMs, logger, 'worker');
+  }
 
   /** Declares a job kind; `enqueue` may then schedule it. */
   define<P>(name: string, handler: JobHandler<P>, opts: { maxAttempts?: number; leaseMs?: number } = {}): void {
@@ -85,51 +87,30 @@ export class Worker {
   }
 
   start(): void {
-    this.stopped = false;
-    void this.ensureRecurring().then(() => this.schedule(0), (err) => this.logger.error({ err }, 'could not schedule recurring jobs'));
+    this.halted = false;
+    this.starting = this.ensureRecurring().then(
+      () => {
+        if (!this.halted) this.loop.start();
+      },
+      (err) => this.logger.error({ err }, 'could not schedule recurring jobs'),
+    );
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    this.halted = true;
+    await this.starting;
+    await this.loop.stop();
   }
 
   /** Asks for a round soon; a wake during a round makes that round look again before it sleeps. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
+    this.loop.wake();
   }
 
   private async ensureRecurring(): Promise<void> {
     for (const [name, def] of this.jobs) {
       if (def.everyMs) await this.enqueue(this.knex, name, {}, { uniqueKey: `every:${name}` });
     }
-  }
-
-  private schedule(ms: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.loop(), ms);
-    this.timer.unref?.();
-  }
-
-  private loop(): Promise<void> {
-    if (this.running) return this.running;
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          while (!this.stopped && (await this.runDue()) === BATCH);
-        } while (this.again && !this.stopped);
-      } catch (err) {
-        this.logger.error({ err }, 'worker round failed');
-      } finally {
-        this.running = undefined;
-        if (!this.stopped) this.schedule(this.pollMs);
-      }
-    })();
-    return this.running;
   }
 
   /** Runs one round of due jobs; returns how many were claimed. Tests call it directly. */

@@ -1,0 +1,66 @@
+import type { Logger } from './logger.ts';
+
+/**
+ * Runs `round` (which returns how many rows it handled) again and again while whole batches keep
+ * coming, then sleeps `pollMs`; `wake()` cuts the sleep short, and a wake during a round makes it look
+ * again before sleeping. Shared by the outbox dispatcher and the job worker.
+ */
+export class PollingLoop {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly round: () => Promise<number>,
+    private readonly batch: number,
+    private readonly pollMs: number,
+    private readonly logger: Logger,
+    private readonly what: string,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the round in progress, if any, to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.loop(), ms);
+    this.timer.unref?.();
+  }
+
+  private loop(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while (!this.stopped && (await this.round()) === this.batch);
+        } while (this.again && !this.stopped);
+      } catch (err) {
+        this.logger.error({ err }, `${this.what} round failed`);
+      } finally {
+        this.running = undefined;
+        if (!this.stopped) this.schedule(this.pollMs);
+      }
+    })();
+    return this.running;
+  }
+}
