@@ -1,0 +1,58 @@
+import type { ProductView, VariantView } from '../../core-catalog/services/records.ts';
+import type { Db } from './records.ts';
+
+/** What the catalogue shows about stock on each variant. */
+export interface VariantAvailability {
+  /** Units available (on hand − reserved) over active warehouses; null when the variant is not tracked. */
+  available: number | null;
+  /** Whether it can be bought now: untracked, backorders allowed, or available > 0. */
+  in_stock: boolean;
+}
+
+/** Available units per variant over active warehouses, in one query (variants without records: absent). */
+export async function availableByVariant(db: Db, variantIds: number[]): Promise<Map<number, number>> {
+  const result = new Map<number, number>();
+  const unique = [...new Set(variantIds)];
+  if (unique.length === 0) return result;
+  const rows = await db('inventory_levels as l')
+    .join('warehouses as w', 'w.id', 'l.warehouse_id')
+    .whereIn('l.variant_id', unique)
+    .where('w.active', 1)
+    .groupBy('l.variant_id')
+    .select('l.variant_id', db.raw('SUM(l.quantity - l.reserved) as available'));
+  for (const row of rows) result.set(Number(row.variant_id), Number(row.available));
+  return result;
+}
+
+function annotate<V extends VariantView>(v: V, available: Map<number, number>): V & VariantAvailability {
+  if (!v.track_inventory) return { ...v, available: null, in_stock: true };
+  const units = available.get(v.id) ?? 0;
+  return { ...v, available: units, in_stock: v.allow_backorder || units > 0 };
+}
+
+const trackedIds = (variants: VariantView[]) => variants.filter((v) => v.track_inventory).map((v) => v.id);
+
+/**
+ * `catalog.serializeProduct` tap: `available` and `in_stock` on every variant, and on each product
+ * (`available`: the sum over its tracked variants, null when none is tracked; `in_stock`: any variant
+ * is). One query for the whole response, none when nothing in it is tracked.
+ */
+export async function withProductAvailability(products: ProductView[], db: Db): Promise<ProductView[]> {
+  const available = await availableByVariant(db, trackedIds(products.flatMap((p) => p.variants)));
+  return products.map((p) => {
+    const variants = p.variants.map((v) => annotate(v, available));
+    const tracked = variants.filter((v) => v.available !== null);
+    return {
+      ...p,
+      variants,
+      available: tracked.length ? tracked.reduce((sum, v) => sum + (v.available as number), 0) : null,
+      in_stock: variants.some((v) => v.in_stock),
+    };
+  });
+}
+
+/** `catalog.serializeVariant` tap: the same fields on variant responses, one query. */
+export async function withVariantAvailability(variants: VariantView[], db: Db): Promise<VariantView[]> {
+  const available = await availableByVariant(db, trackedIds(variants));
+  return variants.map((v) => annotate(v, available));
+}

@@ -1,0 +1,111 @@
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertInvariants, expectStatus, makeVariant, makeWarehouse, openInventoryStore, setStock, type InventoryTestStore } from './helpers.ts';
+
+let s: InventoryTestStore;
+before(async () => {
+  s = await openInventoryStore();
+});
+after(() => s.store.close());
+
+test('products and variants show available (over active warehouses) and in_stock, on lists, details and writes', async () => {
+  const product = expectStatus(
+    await s.staff.post('/api/v1/products/', {
+      name: 'Availability shirt',
+      status: 'active',
+      options: [{ name: 'Size', values: ['S', 'M', 'L', 'XL'] }],
+      variants: [
+        { sku: 'AV-S', options: { Size: 'S' }, price: '5.00' },
+        { sku: 'AV-M', options: { Size: 'M' }, price: '5.00' },
+        { sku: 'AV-L', options: { Size: 'L' }, price: '5.00', allow_backorder: true },
+        { sku: 'AV-XL', options: { Size: 'XL' }, price: '5.00', track_inventory: false },
+      ],
+    }),
+    201,
+  );
+  const [S, M, L, XL] = product.variants;
+  assert.deepEqual(product.variants.map((v: any) => [v.available, v.in_stock]), [[0, false], [0, false], [0, true], [null, true]], 'the create response has them too');
+  const [a, b, off] = [await makeWarehouse(s.staff), await makeWarehouse(s.staff), await makeWarehouse(s.staff, { active: false })];
+  await setStock(s.staff, S.id, a.id, 3);
+  await setStock(s.staff, S.id, b.id, 4);
+  await setStock(s.staff, S.id, off.id, 100);
+  await setStock(s.staff, M.id, off.id, 100);
+  await s.knex.transaction((trx) => s.inventory.reserve(trx, { type: 'order', id: 'av-1' }, [{ variant_id: S.id, quantity: 2 }]));
+
+  const expectFields = (p: any) => {
+    const byId = new Map(p.variants.map((v: any) => [v.id, [v.available, v.in_stock]]));
+    assert.deepEqual(byId.get(S.id), [5, true], 'S: 3 + 4 − 2 reserved; the inactive warehouse does not count');
+    assert.deepEqual(byId.get(M.id), [0, false], 'M: stock only at an inactive warehouse');
+    assert.deepEqual(byId.get(L.id), [0, true], 'L: backorders allowed');
+    assert.deepEqual(byId.get(XL.id), [null, true], 'XL: not tracked');
+    assert.deepEqual([p.available, p.in_stock], [5, true]);
+  };
+  expectFields(expectStatus(await s.anon.get(`/api/v1/products/${product.id}/`), 200));
+  expectFields(expectStatus(await s.anon.get('/api/v1/products/?search=availability'), 200).results[0]);
+  expectFields(expectStatus(await s.staff.patch(`/api/v1/products/${product.id}/`, { description: 'x' }), 200));
+  const variant = expectStatus(await s.anon.get(`/api/v1/variants/${S.id}/`), 200);
+  assert.deepEqual([variant.available, variant.in_stock], [5, true]);
+  const variants = expectStatus(await s.anon.get(`/api/v1/variants/?product=${product.id}`), 200);
+  assert.deepEqual(variants.results.map((v: any) => v.available), [5, 0, 0, null]);
+
+  const empty = expectStatus(await s.staff.post('/api/v1/products/', { name: 'No variants', status: 'active' }), 201);
+  assert.deepEqual([empty.available, empty.in_stock], [null, false]);
+});
+
+test('availability costs one query per response, whatever the number of products and variants', async () => {
+  const w = await makeWarehouse(s.staff);
+  const products = Array.from({ length: 60 }, (_, i) => ({
+    name: `Counted stock ${String(i).padStart(2, '0')}`,
+    status: 'active',
+    options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
+    variants: ['S', 'M', 'L'].map((size) => ({ sku: `CNT-${i}-${size}`, options: { Size: size }, price: '1.00' })),
+  }));
+  const created = expectStatus(await s.staff.post('/api/v1/products/bulk/', { products }), 200);
+  const records = created.products.flatMap((p: any) => p.variants.map((v: any, j: number) => ({ variant_id: v.id, warehouse_id: w.id, quantity: j })));
+  expectStatus(await s.staff.post('/api/v1/inventory/bulk/', { records }), 200);
+
+  const queriesFor = async (url: string) => {
+    const seen: string[] = [];
+    const listener = (q: { sql: string }) => {
+      if (!/store_settings/.test(q.sql)) seen.push(q.sql);
+    };
+    s.knex.on('query', listener);
+    try {
+      const body = expectStatus(await s.anon.get(url), 200);
+      for (const p of body.results ?? [body]) assert.equal(p.available, 3, `${p.name}: 0 + 1 + 2`);
+    } finally {
+      s.knex.off('query', listener);
+    }
+    return seen;
+  };
+  const small = await queriesFor('/api/v1/products/?search=counted&page_size=5');
+  const large = await queriesFor('/api/v1/products/?search=counted&page_size=50');
+  assert.equal(small.length, large.length, `the same number of queries for 5 and 50 products:\n${large.join('\n')}`);
+  assert.equal(large.filter((q) => /inventory_levels/.test(q)).length, 1, 'one inventory query');
+  const detail = await queriesFor(`/api/v1/products/${created.products[0].id}/`);
+  assert.equal(detail.filter((q) => /inventory_levels/.test(q)).length, 1);
+});
+
+test('deleting a variant with live reservations is refused (409); otherwise its records go and its history stays', async () => {
+  const v = await makeVariant(s.staff);
+  const w = await makeWarehouse(s.staff);
+  await setStock(s.staff, v.id, w.id, 5);
+  await s.knex.transaction((trx) => s.inventory.reserve(trx, { type: 'order', id: 'del-1' }, [{ variant_id: v.id, quantity: 1 }]));
+  const refused = expectStatus(await s.staff.delete(`/api/v1/variants/${v.id}/`), 409);
+  assert.equal(refused.code, 'variant_reserved');
+  assert.equal(expectStatus(await s.staff.delete(`/api/v1/products/${v.product_id}/`), 409).code, 'variant_reserved');
+  expectStatus(await s.anon.get(`/api/v1/variants/${v.id}/`), 200);
+
+  await s.knex.transaction((trx) => s.inventory.release(trx, { type: 'order', id: 'del-1' }));
+  expectStatus(await s.staff.delete(`/api/v1/products/${v.product_id}/`), 204);
+  assert.equal((await s.knex('inventory_levels').where('variant_id', v.id)).length, 0, 'its records are gone');
+  const history = expectStatus(await s.staff.get(`/api/v1/inventory/movements/?variant_id=${v.id}`), 200).results;
+  assert.deepEqual(history.map((m: any) => [m.type, m.delta_quantity, m.delta_reserved]), [['set', 5, 0], ['reserve', 0, 1], ['release', 0, -1], ['remove', -5, 0]]);
+  await assertInvariants(s.knex);
+});
+
+test('a backordered reservation also keeps its variant from being deleted', async () => {
+  const v = await makeVariant(s.staff, { allow_backorder: true });
+  await s.knex.transaction((trx) => s.inventory.reserve(trx, { type: 'order', id: 'del-2' }, [{ variant_id: v.id, quantity: 2 }]));
+  assert.equal(expectStatus(await s.staff.delete(`/api/v1/variants/${v.id}/`), 409).code, 'variant_reserved');
+});
