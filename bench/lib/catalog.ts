@@ -1,0 +1,78 @@
+import { call } from './http.ts';
+import type { Endpoint } from './load.ts';
+import type { StoreHandle } from './store.ts';
+
+const BULK_PATH = '/api/v1/products/bulk/';
+const BATCH = 100;
+const ADJECTIVES = ['classic', 'modern', 'rugged', 'light', 'cosy', 'urban', 'vintage', 'sporty', 'elegant', 'compact'];
+const NOUNS = ['shoes', 'shirt', 'jacket', 'backpack', 'shorts', 'hat', 'scarf', 'boots', 'gloves', 'sweater'];
+const MATERIALS = ['cotton', 'wool', 'leather', 'linen', 'canvas', 'denim', 'recycled polyester'];
+const SIZES = ['S', 'M', 'L'];
+
+/** Two words, the second a prefix: about 2% of the products match ("classic" × "shoes"/"shorts"). */
+export const SEARCH_TERM = 'classic sho';
+
+const title = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+
+/** Product n (from 0) of the seeded catalogue: active, options Size S/M/L, three variants. */
+export function benchProduct(n: number) {
+  const adjective = ADJECTIVES[n % ADJECTIVES.length]!;
+  const noun = NOUNS[Math.floor(n / ADJECTIVES.length) % NOUNS.length]!;
+  const number = String(n + 1).padStart(5, '0');
+  const price = 9 + (n % 90);
+  return {
+    name: `${title(adjective)} ${noun} ${number}`,
+    description: `A ${adjective} ${noun} in ${MATERIALS[n % MATERIALS.length]}, made to last and easy to care for. Model ${number}.`,
+    status: 'active',
+    options: [{ name: 'Size', values: SIZES }],
+    variants: SIZES.map((size, i) => ({ sku: `BENCH-${number}-${size}`, price: `${price + i}.99`, options: { Size: size } })),
+  };
+}
+
+export class BenchSetupError extends Error {}
+
+/**
+ * Seeds `count` active products with 3 variants each through the catalogue's bulk endpoint
+ * (plugin core-catalog), 100 per call, with the store's API key. Returns the seconds it took.
+ */
+export async function seedCatalogue(store: StoreHandle, count: number, progress: (done: number) => void = () => undefined): Promise<number> {
+  if (!store.apiKey) throw new BenchSetupError('The store has no API key service (plugin core-auth), so the bench cannot seed through the API.');
+  const started = performance.now();
+  for (let from = 0; from < count; from += BATCH) {
+    const products = Array.from({ length: Math.min(BATCH, count - from) }, (_, i) => benchProduct(from + i));
+    const res = await call(store.origin, BULK_PATH, { headers: { authorization: `Token ${store.apiKey}` }, body: { products } });
+    if (res.status === 404 || res.status === 405) {
+      throw new BenchSetupError(
+        `POST ${BULK_PATH} answered ${res.status}: the catalogue's bulk endpoint (plugin core-catalog) is not there. ` +
+          `Loaded plugins: ${store.plugins.join(', ') || 'none'}. Run \`npm run bench -- --smoke\` to check the harness alone.`,
+      );
+    }
+    if (res.status < 200 || res.status >= 300) {
+      throw new BenchSetupError(`POST ${BULK_PATH} (products ${from}–${from + products.length - 1}) answered ${res.status}: ${res.body.toString('utf8').slice(0, 600)}`);
+    }
+    progress(from + products.length);
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** The catalogue endpoints a storefront hits most: a list page, a product, a search. */
+export async function catalogueEndpoints(store: StoreHandle, seeded: number): Promise<Endpoint[]> {
+  const list = await call(store.origin, '/api/v1/products/?page_size=20');
+  if (list.status !== 200) throw new BenchSetupError(`GET /api/v1/products/ answered ${list.status}: ${list.body.toString('utf8').slice(0, 300)}`);
+  const page = list.json<{ count: number; results: Array<{ id: number }> }>();
+  if (page.count < seeded) throw new BenchSetupError(`GET /api/v1/products/ counts ${page.count} products, ${seeded} were seeded.`);
+  const id = page.results[0]!.id;
+  const search = `/api/v1/products/?search=${encodeURIComponent(SEARCH_TERM)}`;
+  const found = await call(store.origin, search);
+  if (found.status !== 200 || found.json().count === 0) {
+    throw new BenchSetupError(`GET ${search} answered ${found.status} with ${found.status === 200 ? 'no products' : found.body.toString('utf8').slice(0, 300)}; it should find some.`);
+  }
+  return [
+    { key: 'list', label: 'list, 20 per page', path: '/api/v1/products/?page_size=20' },
+    { key: 'detail', label: 'product detail', path: `/api/v1/products/${id}/` },
+    { key: 'search', label: `search "${SEARCH_TERM}"`, path: search },
+  ];
+}
+
+/** The harness check without the catalogue: the kernel's liveness endpoint. */
+export const SMOKE_ENDPOINTS: Endpoint[] = [{ key: 'healthz', label: 'kernel /healthz', path: '/healthz' }];

@@ -1,0 +1,98 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** What a measured process reports about itself: memory now and at its peak, CPU time used so far. */
+export interface ProcessStats {
+  rss: number;
+  maxRss: number;
+  cpuMs: number;
+}
+
+export function ownStats(): ProcessStats {
+  const cpu = process.cpuUsage();
+  return { rss: process.memoryUsage().rss, maxRss: process.resourceUsage().maxRSS * 1024, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+/**
+ * A TypeScript module of bench/lib run as its own Node process (through tsx), so that the server under
+ * test and the load generator never share an event loop. It talks over the IPC channel.
+ */
+export class Child {
+  private readonly proc: ChildProcess;
+  private exited = false;
+  private readonly exit: Promise<number | null>;
+
+  constructor(file: string, env: NodeJS.ProcessEnv) {
+    this.proc = fork(path.join(REPO_ROOT, 'bench', 'lib', file), [], {
+      cwd: REPO_ROOT,
+      env,
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    this.exit = new Promise((resolve) => this.proc.once('exit', (code) => { this.exited = true; resolve(code); }));
+  }
+
+  get pid(): number {
+    return this.proc.pid!;
+  }
+
+  /** Sends a message and waits for the reply of type `${type}:done` (or the child's error or death). */
+  ask<T = any>(message: { type: string } & Record<string, unknown>, timeoutMs = 120_000): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => finish(new Error(`${message.type}: no answer after ${timeoutMs / 1000} s`)), timeoutMs);
+      const onMessage = (reply: any) => {
+        if (reply?.type === `${message.type}:done`) finish(undefined, reply);
+        else if (reply?.type === 'error') finish(new Error(reply.message));
+      };
+      const onExit = (code: number | null) => finish(new Error(`the process ended (exit code ${code}) before answering ${message.type}`));
+      const finish = (err?: Error, reply?: T) => {
+        clearTimeout(timer);
+        this.proc.off('message', onMessage);
+        this.proc.off('exit', onExit);
+        if (err) reject(err);
+        else resolve(reply!);
+      };
+      this.proc.on('message', onMessage);
+      this.proc.once('exit', onExit);
+      if (this.exited) return onExit(this.proc.exitCode);
+      this.proc.send(message);
+    });
+  }
+
+  stats(): Promise<ProcessStats> {
+    return this.ask({ type: 'stats' });
+  }
+
+  /** Asks the child to stop cleanly; kills it if it has not ended after `graceMs`. */
+  async stop(graceMs = 30_000): Promise<void> {
+    if (this.exited) return;
+    const timer = setTimeout(() => this.proc.kill('SIGKILL'), graceMs);
+    try {
+      this.proc.send({ type: 'stop' });
+    } catch {
+      this.proc.kill('SIGTERM');
+    }
+    await this.exit;
+    clearTimeout(timer);
+  }
+}
+
+/** The child side: answers `stats`, runs `handlers`, reports failures instead of dying silently. */
+export function serveParent(handlers: Record<string, (message: any) => Promise<Record<string, unknown> | void>>): void {
+  process.on('message', async (message: any) => {
+    try {
+      if (message?.type === 'stats') return process.send!({ type: 'stats:done', ...ownStats() });
+      const handler = handlers[message?.type];
+      if (!handler) throw new Error(`unknown message ${JSON.stringify(message?.type)}`);
+      const reply = await handler(message);
+      process.send!({ type: `${message.type}:done`, ...(reply ?? {}) });
+    } catch (err) {
+      process.send!({ type: 'error', message: (err as Error).message });
+    }
+  });
+  // The parent went away (Ctrl-C, crash): do not linger holding a port or a database.
+  process.on('disconnect', () => process.exit(0));
+}

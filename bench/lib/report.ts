@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { MachineInfo } from './machine.ts';
+import type { DbKind } from './options.ts';
+import type { LoadResult } from './load.ts';
+import { REPO_ROOT } from './ipc.ts';
+
+/**
+ * A measurement plus the measured server's memory after it and the CPU used meanwhile (100 = one core)
+ * by the server, the load generator and every other process (MariaDB included, while it serves the store).
+ */
+export type ServerLoad = LoadResult & { server_rss_mib: number; server_cpu_pct: number; generator_cpu_pct: number; other_cpu_pct: number };
+
+export interface EndpointResult {
+  key: string;
+  label: string;
+  path: string;
+  response_bytes: number;
+  ours: ServerLoad;
+  ceiling: ServerLoad;
+  /** ours / ceiling in requests per second. */
+  ratio: number;
+}
+
+export interface DbRun {
+  db: DbKind;
+  db_version: string;
+  measured_at: string;
+  mode: 'quick' | 'full' | 'custom';
+  products: number;
+  variants_per_product: number;
+  seed_seconds: number;
+  connections: number;
+  duration_s: number;
+  /** Peak resident memory of the store process over the whole run. */
+  server_peak_rss_mib: number;
+  endpoints: EndpointResult[];
+  /** Anything that makes these figures less trustworthy: a busy machine, non-2xx answers, errors. */
+  warnings: string[];
+}
+
+export interface BenchResults {
+  date: string;
+  machine: MachineInfo;
+  runs: Partial<Record<DbKind, DbRun>>;
+}
+
+export const DB_NAMES: Record<DbKind, string> = { sqlite: 'SQLite', mysql: 'MariaDB/MySQL' };
+export const mib = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
+
+function pad(cells: string[], widths: number[]): string {
+  return cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+}
+
+/** The table printed at the end of a run. */
+export function consoleTable(run: DbRun): string {
+  const head = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'RSS MiB', 'CPU % srv/gen/other', 'ceiling req/s', 'p50 ms', 'p99 ms', 'CPU % srv/gen/other', 'ours/ceiling'];
+  const rows = run.endpoints.map((e) => [
+    e.label,
+    String(e.ours.requests_per_sec),
+    String(e.ours.latency_p50_ms),
+    String(e.ours.latency_p99_ms),
+    String(e.ours.server_rss_mib),
+    `${e.ours.server_cpu_pct}/${e.ours.generator_cpu_pct}/${e.ours.other_cpu_pct}`,
+    String(e.ceiling.requests_per_sec),
+    String(e.ceiling.latency_p50_ms),
+    String(e.ceiling.latency_p99_ms),
+    `${e.ceiling.server_cpu_pct}/${e.ceiling.generator_cpu_pct}/${e.ceiling.other_cpu_pct}`,
+    e.ratio.toFixed(2),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const title = `${DB_NAMES[run.db]} (${run.db_version}): ${run.products} products × ${run.variants_per_product} variants, ${run.connections} connections, ${run.duration_s} s each, peak RSS ${run.server_peak_rss_mib} MiB`;
+  return [title, pad(head, widths), ...rows.map((r) => pad(r, widths))].join('\n');
+}
+
+/** The results of earlier runs on the same date, so a `--db mysql` run keeps the SQLite figures. */
+export function mergeWithEarlier(file: string, results: BenchResults): BenchResults {
+  if (!fs.existsSync(file)) return results;
+  try {
+    const earlier = JSON.parse(fs.readFileSync(file, 'utf8')) as BenchResults;
+    return { ...results, runs: { ...earlier.runs, ...results.runs } };
+  } catch {
+    return results;
+  }
+}
+
+export function resultsFile(date: string): string {
+  return path.join(REPO_ROOT, 'bench', 'results', `${date}.json`);
+}
+
+export function writeResults(results: BenchResults): string {
+  const file = resultsFile(results.date);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+  return file;
+}
+
+/** The markdown that goes between the markers in bench/README.md. */
+export function markdownTable(results: BenchResults): string {
+  const m = results.machine;
+  const lines = [
+    `Measured ${results.date} on ${m.nproc} CPU${m.nproc === 1 ? '' : 's'} (${m.cpu}), ${m.memory_gib} GiB memory, Node ${m.node}, ${m.platform}.`,
+    '',
+    '| Database | Endpoint | req/s | p50 ms | p99 ms | Server RSS MiB | Ceiling req/s | Ceiling p50 / p99 ms | Ours / ceiling |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  const runs = Object.values(results.runs).filter(Boolean) as DbRun[];
+  for (const run of runs) {
+    for (const e of run.endpoints) {
+      lines.push(
+        `| ${DB_NAMES[run.db]} | ${e.label} | ${e.ours.requests_per_sec} | ${e.ours.latency_p50_ms} | ${e.ours.latency_p99_ms} | ${e.ours.server_rss_mib} | ${e.ceiling.requests_per_sec} | ${e.ceiling.latency_p50_ms} / ${e.ceiling.latency_p99_ms} | ${e.ratio.toFixed(2)} |`,
+      );
+    }
+  }
+  lines.push('');
+  for (const run of runs) {
+    lines.push(
+      `- ${DB_NAMES[run.db]}: ${run.db_version}; ${run.mode} run, ${run.products} products × ${run.variants_per_product} variants seeded in ${run.seed_seconds} s; ${run.connections} connections, ${run.duration_s} s per figure; store peak RSS ${run.server_peak_rss_mib} MiB.`,
+    );
+  }
+  for (const run of runs) for (const warning of run.warnings ?? []) lines.push(`- Warning (${DB_NAMES[run.db]}): ${warning}`);
+  return lines.join('\n');
+}
+
+const START = '<!-- bench:results:start -->';
+const END = '<!-- bench:results:end -->';
+
+/** Replaces the generated section of bench/README.md (between the markers) with these results. */
+export function updateReadme(results: BenchResults): string {
+  const file = path.join(REPO_ROOT, 'bench', 'README.md');
+  const text = fs.readFileSync(file, 'utf8');
+  const from = text.indexOf(START);
+  const to = text.indexOf(END);
+  if (from < 0 || to < from) throw new Error(`bench/README.md lacks the ${START} … ${END} markers.`);
+  fs.writeFileSync(file, text.slice(0, from + START.length) + '\n' + markdownTable(results) + '\n' + text.slice(to));
+  return file;
+}

@@ -1,0 +1,122 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import mysql from 'mysql2/promise';
+import { Child, type ProcessStats } from './ipc.ts';
+import type { DbKind } from './options.ts';
+
+/** A running store under test, in its own process, with its own DATA_DIR and database. */
+export interface StoreHandle {
+  db: DbKind;
+  dbVersion: string;
+  origin: string;
+  port: number;
+  dataDir: string;
+  /** A live API key (core-auth), for seeding through the API. */
+  apiKey?: string;
+  plugins: string[];
+  /** The store's generated TLS certificate and key, PEM (the ceiling server serves the same ones). */
+  tls: { cert: string; key: string };
+  stats(): Promise<ProcessStats>;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on loopback (the kernel is then started on it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface FreshDatabase {
+  url?: string;
+  drop(): Promise<void>;
+}
+
+async function adminConnection(serverUrl: string) {
+  const url = new URL(serverUrl);
+  return mysql.createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
+}
+
+/** A database of the bench's own on the MySQL/MariaDB server, dropped when the run ends. */
+async function freshMysqlDatabase(serverUrl: string): Promise<FreshDatabase> {
+  const name = `storekeep_bench_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+  let admin;
+  try {
+    admin = await adminConnection(serverUrl);
+  } catch (err) {
+    throw new Error(`Cannot reach MySQL/MariaDB at ${serverUrl} (${(err as Error).message}); set BENCH_MYSQL_URL or run with --db sqlite.`);
+  }
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const conn = await adminConnection(serverUrl);
+      await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await conn.end();
+    },
+  };
+}
+
+/**
+ * Starts the real store (createKernel + loadConfig in a child process) over HTTPS on a free loopback
+ * port: temp DATA_DIR, rate limits off, LOG_LEVEL warn, no demo data; SQLite or a fresh MySQL database.
+ */
+export async function startStore(db: DbKind, opts: { mysqlUrl: string; env?: Record<string, string> }): Promise<StoreHandle> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-bench-'));
+  const database: FreshDatabase = db === 'mysql' ? await freshMysqlDatabase(opts.mysqlUrl) : { drop: async () => undefined };
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'PLUGINS', 'TLS_CERT_FILE', 'TLS_KEY_FILE', 'TRUST_PROXY', 'SMTP_URL']) delete env[name];
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_URL: `https://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_ANONYMOUS: '0',
+    RATE_LIMIT_AUTHENTICATED: '0',
+    DEMO_DATA: 'false',
+    // An owner with known credentials, so the store prints no generated password.
+    ADMIN_EMAIL: 'bench@storekeep.local',
+    ADMIN_PASSWORD: crypto.randomBytes(18).toString('base64url'),
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...opts.env,
+  });
+  const child = new Child('store-process.ts', env);
+  const cleanUp = async () => {
+    await child.stop();
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  let started: { port: number; apiKey?: string; dbVersion: string; plugins: string[] };
+  try {
+    started = await child.ask({ type: 'start' }, 300_000);
+  } catch (err) {
+    await cleanUp().catch(() => undefined);
+    throw new Error(`The store did not start on ${db}: ${(err as Error).message}`);
+  }
+  return {
+    db,
+    dbVersion: started.dbVersion,
+    origin: `https://127.0.0.1:${started.port}`,
+    port: started.port,
+    dataDir,
+    apiKey: started.apiKey,
+    plugins: started.plugins,
+    tls: { cert: fs.readFileSync(path.join(dataDir, 'tls', 'cert.pem'), 'utf8'), key: fs.readFileSync(path.join(dataDir, 'tls', 'key.pem'), 'utf8') },
+    stats: () => child.stats(),
+    stop: cleanUp,
+  };
+}

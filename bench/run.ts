@@ -1,0 +1,170 @@
+// `npm run bench`: the store's catalogue under load on SQLite and MariaDB/MySQL, against a bare
+// node:https ceiling that replays the very same responses. See bench/README.md.
+import { BenchSetupError, catalogueEndpoints, SMOKE_ENDPOINTS, seedCatalogue } from './lib/catalog.ts';
+import { startCeiling } from './lib/ceiling.ts';
+import { call, closeClient, type Sample } from './lib/http.ts';
+import { measure, warmUp, type Endpoint, type LoadResult, type LoadSettings } from './lib/load.ts';
+import { machineBusyMs, machineInfo } from './lib/machine.ts';
+import { parseOptions, UsageError, type BenchOptions, type DbKind } from './lib/options.ts';
+import { consoleTable, DB_NAMES, markdownTable, mergeWithEarlier, mib, resultsFile, updateReadme, writeResults, type BenchResults, type DbRun, type EndpointResult, type ServerLoad } from './lib/report.ts';
+import { startStore } from './lib/store.ts';
+import { ownStats, type ProcessStats } from './lib/ipc.ts';
+
+const log = (line: string) => process.stdout.write(line + '\n');
+const cleanups = new Set<() => Promise<void>>();
+
+/**
+ * One measured server: warm up, then measure while reading its memory and the CPU time it, the load
+ * generator and everything else on the machine used (100 = one core).
+ */
+async function loadServer(origin: string, endpoint: Endpoint, settings: LoadSettings, stats: () => Promise<ProcessStats>): Promise<ServerLoad> {
+  await warmUp(origin, endpoint, settings);
+  const before = await stats();
+  const generatorBefore = ownStats();
+  const machineBefore = machineBusyMs();
+  const load: LoadResult = await measure(origin, endpoint, settings);
+  const machineAfter = machineBusyMs();
+  const generatorAfter = ownStats();
+  const after = await stats();
+  const pct = (ms: number) => Math.round((ms / (load.duration_s * 1000)) * 100);
+  const server = pct(after.cpuMs - before.cpuMs);
+  const generator = pct(generatorAfter.cpuMs - generatorBefore.cpuMs);
+  return {
+    ...load,
+    server_rss_mib: mib(after.rss),
+    server_cpu_pct: server,
+    generator_cpu_pct: generator,
+    other_cpu_pct: Math.max(0, pct(machineAfter - machineBefore) - server - generator),
+  };
+}
+
+// More than a quarter core of other work (beyond MariaDB serving the store) makes the figures suspect.
+const OTHER_CPU_LIMIT = 25;
+
+function checkLoad(db: DbKind, who: 'store' | 'ceiling', endpoint: Endpoint, load: ServerLoad, warnings: string[]): void {
+  if (load.non_2xx || load.errors || load.timeouts) {
+    warnings.push(`${who} ${endpoint.key}: ${load.non_2xx} non-2xx answers, ${load.errors} errors, ${load.timeouts} timeouts.`);
+  }
+  const othersIncludeDatabase = db === 'mysql' && who === 'store';
+  if (!othersIncludeDatabase && load.other_cpu_pct > OTHER_CPU_LIMIT) {
+    warnings.push(`${who} ${endpoint.key}: other processes used ${load.other_cpu_pct}% CPU during the run; the machine was not quiet.`);
+  }
+}
+
+async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> {
+  const warnings: string[] = [];
+  const settings: LoadSettings = { connections: options.connections, durationSec: options.durationSec, warmupSec: options.warmupSec };
+  log(`\n${DB_NAMES[db]}: starting the store…`);
+  const store = await startStore(db, { mysqlUrl: options.mysqlUrl });
+  cleanups.add(store.stop);
+  let seedSeconds = 0;
+  let endpoints: Endpoint[];
+  const samples = new Map<string, Sample>();
+  const ours: Array<EndpointResult['ours']> = [];
+  let peakRss = 0;
+  try {
+    log(`  ${store.origin} (${store.dbVersion}; plugins: ${store.plugins.join(', ') || 'none'})`);
+    if (options.smoke) {
+      endpoints = SMOKE_ENDPOINTS;
+    } else {
+      log(`  seeding ${options.products} products × 3 variants through POST /api/v1/products/bulk/…`);
+      const progress = process.stdout.isTTY ? (n: number) => process.stdout.write(`\r  seeded ${n}`) : undefined;
+      seedSeconds = Math.round((await seedCatalogue(store, options.products, progress)) * 10) / 10;
+      process.stdout.write(`${progress ? '\r' : ''}  seeded ${options.products} in ${seedSeconds} s\n`);
+      endpoints = await catalogueEndpoints(store, options.products);
+    }
+    for (const endpoint of endpoints) {
+      const sample = await call(store.origin, endpoint.path, { method: endpoint.method, headers: endpoint.headers, body: endpoint.body });
+      if (sample.status < 200 || sample.status >= 300) throw new BenchSetupError(`${endpoint.path} answered ${sample.status}: ${sample.body.toString('utf8').slice(0, 300)}`);
+      samples.set(endpoint.key, sample);
+    }
+    for (const endpoint of endpoints) {
+      log(`  store: ${endpoint.label} (${settings.durationSec} s)…`);
+      const load = await loadServer(store.origin, endpoint, settings, store.stats);
+      checkLoad(db, 'store', endpoint, load, warnings);
+      ours.push(load);
+    }
+    peakRss = (await store.stats()).maxRss;
+  } finally {
+    // One server at a time on the machine: the store goes before the ceiling is measured.
+    await store.stop();
+    cleanups.delete(store.stop);
+  }
+
+  const ceiling = await startCeiling(store.tls);
+  cleanups.add(ceiling.stop);
+  const results: EndpointResult[] = [];
+  try {
+    for (const [i, endpoint] of endpoints.entries()) {
+      const sample = samples.get(endpoint.key)!;
+      await ceiling.serve(sample);
+      log(`  ceiling: ${endpoint.label} (${sample.body.length} bytes, ${settings.durationSec} s)…`);
+      const load = await loadServer(ceiling.origin, endpoint, settings, ceiling.stats);
+      checkLoad(db, 'ceiling', endpoint, load, warnings);
+      results.push({
+        key: endpoint.key,
+        label: endpoint.label,
+        path: endpoint.path,
+        response_bytes: sample.body.length,
+        ours: ours[i]!,
+        ceiling: load,
+        ratio: load.requests_per_sec ? Math.round((ours[i]!.requests_per_sec / load.requests_per_sec) * 100) / 100 : 0,
+      });
+    }
+  } finally {
+    await ceiling.stop();
+    cleanups.delete(ceiling.stop);
+  }
+  return {
+    db,
+    db_version: store.dbVersion,
+    measured_at: new Date().toISOString(),
+    mode: options.smoke ? 'custom' : options.quick ? 'quick' : 'full',
+    products: options.smoke ? 0 : options.products,
+    variants_per_product: options.smoke ? 0 : 3,
+    seed_seconds: seedSeconds,
+    connections: settings.connections,
+    duration_s: settings.durationSec,
+    server_peak_rss_mib: mib(peakRss),
+    endpoints: results,
+    warnings,
+  };
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const machine = machineInfo();
+  const results: BenchResults = { date: new Date().toISOString().slice(0, 10), machine, runs: {} };
+  log(`Storekeep bench${options.smoke ? ' (smoke: harness only)' : options.quick ? ' (quick)' : ''}: ${machine.nproc} CPUs (${machine.cpu}), ${machine.memory_gib} GiB, Node ${machine.node}`);
+  for (const db of options.dbs) results.runs[db] = await benchDatabase(db, options);
+  log('');
+  for (const run of Object.values(results.runs)) log(consoleTable(run!) + '\n');
+  for (const run of Object.values(results.runs)) for (const warning of run!.warnings) log(`Warning (${DB_NAMES[run!.db]}): ${warning}`);
+  if (options.write) {
+    const merged = mergeWithEarlier(resultsFile(results.date), results);
+    log(`Wrote ${writeResults(merged)} and ${updateReadme(merged)}.`);
+  } else if (!options.smoke) {
+    log(markdownTable(results));
+  }
+}
+
+async function cleanUp(): Promise<void> {
+  await Promise.allSettled([...cleanups].map((fn) => fn()));
+  await closeClient();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`\n${signal}: stopping the servers and dropping the bench database…`);
+    cleanUp().finally(() => process.exit(130));
+  });
+}
+
+main().then(
+  () => cleanUp(),
+  async (err) => {
+    await cleanUp();
+    process.stderr.write(`\n${err instanceof UsageError || err instanceof BenchSetupError ? '' : 'The bench failed: '}${(err as Error).message}\n`);
+    process.exitCode = err instanceof UsageError ? 2 : 1;
+  },
+);
