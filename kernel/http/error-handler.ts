@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type FieldErrors } from './errors.ts';
+import { AppError, isAppError, type FieldErrors } from './errors.ts';
 
 interface AjvIssue {
   instancePath: string;
@@ -69,6 +69,7 @@ function databaseError(err: any): AppError | undefined {
 /** Maps anything thrown during a request to the single error body `{detail, code, errors?}`. */
 export function toAppError(err: any): AppError {
   if (err instanceof AppError) return err;
+  if (isAppError(err)) return new AppError(err.status, err.code, err.message, err.errors, err.headers);
   if (Array.isArray(err?.validation)) {
     const errors = fieldErrorsFromAjv(err.validation, err.validationContext);
     const fields = Object.keys(errors);

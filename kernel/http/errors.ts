@@ -25,6 +25,16 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * True for an AppError, also one thrown by a plugin that loaded its own copy of the kernel modules
+ * (a CommonJS folder, a bundled npm package): recognised by shape, not by class identity.
+ */
+export function isAppError(err: unknown): err is AppError {
+  if (err instanceof AppError) return true;
+  const e = err as { name?: unknown; status?: unknown; code?: unknown; message?: unknown } | null;
+  return !!e && e.name === 'AppError' && typeof e.status === 'number' && typeof e.code === 'string' && typeof e.message === 'string';
+}
+
 export const badRequest = (detail: string, errors?: FieldErrors, code = 'invalid') => new AppError(400, code, detail, errors);
 
 /** A 400 naming one bad field; the usual way a service refuses a value the schema could not judge. */

@@ -288,3 +288,28 @@ test('a route that says form: true takes HTML form posts; every other route stil
   const elsewhere = await store.inject({ method: 'POST', url: LIST, headers: form, payload: 'name=Ada' });
   assert.equal(elsewhere.statusCode, 415);
 });
+
+test('an AppError from a plugin holding its own copy of the kernel modules keeps its status, code and errors', async (t) => {
+  const tmp = writePlugins({
+    // No "type": "module": tsx loads this folder as CommonJS, with a second copy of kernel/http/errors.ts.
+    commonjs: {
+      'package.json': JSON.stringify({ name: 'storekeep-plugin-commonjs', main: 'index.ts' }),
+      'index.ts': pluginSource('commonjs', {
+        imports: `import { AppError } from ${JSON.stringify(kernelModule('http/errors.ts'))};`,
+        body: `
+          ctx.routes.add({ method: 'GET', path: '/api/v1/commonjs/', auth: 'public', summary: 'x',
+            schema: { response: { 200: { type: 'object' } } },
+            handler: async () => { throw new AppError(409, 'widget_conflict', 'The widget is busy.', { widget: ['Busy.'] }); } });
+        `,
+      }),
+    },
+  });
+  const store = await exampleStore({ env: { PLUGINS: tmp.dirs.commonjs } });
+  t.after(async () => {
+    await store.close();
+    tmp.remove();
+  });
+  const res = await store.inject({ method: 'GET', url: '/api/v1/commonjs/' });
+  assert.equal(res.statusCode, 409, res.body);
+  assert.deepEqual(res.json(), { detail: 'The widget is busy.', code: 'widget_conflict', errors: { widget: ['Busy.'] } });
+});
