@@ -30,9 +30,11 @@ export interface RouteDefinition {
   handler: (request: RouteRequest, reply: FastifyReply) => Promise<unknown>;
   /**
    * 'session' (default): state changes made with a session need X-CSRFToken. 'always': also for
-   * anonymous callers (login, register: the steps that create a session).
+   * anonymous callers (login, register: the steps that create a session). 'none': the route protects
+   * itself with a token of its own in the form (hosted payment pages, which browsers post without
+   * headers); the principal is still resolved, so a logged-in shopper may post it.
    */
-  csrf?: 'session' | 'always';
+  csrf?: 'session' | 'always' | 'none';
   /**
    * Run the handler in one database transaction, available as `request.trx` and in the request scope.
    * Defaults to true for POST, PUT, PATCH and DELETE: one transaction per change.
@@ -102,7 +104,8 @@ export class RouteRegistry {
     if (!route.path.startsWith('/')) throw new Error(`Route path "${route.path}" of plugin "${plugin}" must start with /.`);
     const clash = this.routes.find((r) => r.method === route.method && r.path === route.path);
     if (clash) throw new Error(`Route ${route.method} ${route.path} of plugin "${plugin}" is already registered by "${clash.plugin}".`);
-    const success = Object.keys(route.schema.response).map(Number).find((s) => s >= 200 && s < 300);
+    // A redirect (a hosted page's form post answering 303) is a success too.
+    const success = Object.keys(route.schema.response).map(Number).find((s) => s >= 200 && s < 400);
     if (success === undefined) throw new Error(`Route ${route.method} ${route.path} of plugin "${plugin}" declares no success response schema.`);
     this.routes.push({ ...route, plugin });
   }

@@ -22,8 +22,8 @@ export function newCsrfToken(): string {
  * creates a session) must carry X-CSRFToken equal to the csrftoken cookie. Token-authenticated
  * requests are not exposed to CSRF and need none.
  */
-export function checkCsrf(request: FastifyRequest, mode: 'session' | 'always'): void {
-  if (SAFE_METHODS.has(request.method)) return;
+export function checkCsrf(request: FastifyRequest, mode: 'session' | 'always' | 'none'): void {
+  if (mode === 'none' || SAFE_METHODS.has(request.method)) return;
   const principal = request.principal;
   const viaSession = principal.kind === 'staff' || principal.kind === 'customer';
   if (!viaSession && !(mode === 'always' && principal.kind === 'anonymous')) return;

@@ -2,6 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request body exactly as received (JSON and form bodies), for signature checks. */
+    rawBody?: string;
+  }
   interface FastifyContextConfig {
     /** The route also takes `application/x-www-form-urlencoded` (HTML forms that work without JavaScript). */
     form?: boolean;
@@ -20,12 +24,15 @@ export function installJsonBodies(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   // Fastify tests the whole header, parameters included: `application/json; charset=utf-8` must match too.
   app.addContentTypeParser(/^application\/([\w.+-]+\+)?json\s*(;|$)/, { parseAs: 'string' }, (request, body, done) => {
+    // Kept for routes that verify a signature over the exact bytes (payment provider notifications).
+    request.rawBody = body as string;
     if (String(body).trim() === '') return done(null, undefined);
     return parse(request, body as string, done);
   });
   // Form posts are parsed for every route (Fastify picks parsers per content type, not per route),
   // then refused with 415 unless the route says `form: true`.
-  app.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser(FORM, { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
     const fields: Record<string, string> = Object.create(null);
     for (const [name, value] of new URLSearchParams(String(body))) fields[name] = value;
     done(null, fields);

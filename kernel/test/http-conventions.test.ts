@@ -313,3 +313,31 @@ test('an AppError from a plugin holding its own copy of the kernel modules keeps
   assert.equal(res.statusCode, 409, res.body);
   assert.deepEqual(res.json(), { detail: 'The widget is busy.', code: 'widget_conflict', errors: { widget: ['Busy.'] } });
 });
+
+test('csrf: none lets a session post a self-protected form; a 303 is a valid success; the raw body is kept', async (t) => {
+  const tmp = writePlugins({
+    hosted: pluginSource('hosted', {
+      body: `
+        ctx.hooks.get('kernel').authenticate.tapPromise({ name: 'hosted' }, async (request) =>
+          request.headers.cookie?.includes('sessionid=s1') ? { kind: 'customer', id: 1, email: 'c@example.com', via: 'session', sessionId: 's1' } : undefined);
+        ctx.routes.add({ method: 'POST', path: '/hosted/form/', auth: 'public', summary: 'x', form: true, csrf: 'none', hidden: true,
+          schema: { body: { type: 'object', properties: { outcome: { type: 'string' } } }, response: { 303: { type: 'null' } } },
+          handler: async (request, reply) => reply.code(303).header('location', '/done/?raw=' + encodeURIComponent(request.rawBody)).send() });
+        ctx.routes.add({ method: 'POST', path: '/hosted/guarded/', auth: 'public', summary: 'x', form: true, hidden: true,
+          schema: { response: { 200: { type: 'object' } } }, handler: async () => ({}) });
+      `,
+    }),
+  });
+  const store = await exampleStore({ env: { PLUGINS: tmp.dirs.hosted } });
+  t.after(async () => {
+    await store.close();
+    tmp.remove();
+  });
+  const headers = { 'content-type': 'application/x-www-form-urlencoded', cookie: 'sessionid=s1' };
+  const posted = await store.inject({ method: 'POST', url: '/hosted/form/', headers, payload: 'outcome=succeeded' });
+  assert.equal(posted.statusCode, 303, posted.body);
+  assert.equal(posted.headers.location, '/done/?raw=outcome%3Dsucceeded');
+  const guarded = await store.inject({ method: 'POST', url: '/hosted/guarded/', headers, payload: 'outcome=succeeded' });
+  assert.equal(guarded.statusCode, 403, 'the default still demands X-CSRFToken from a session');
+  assert.equal(guarded.json().code, 'csrf_failed');
+});
