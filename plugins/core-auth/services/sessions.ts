@@ -91,6 +91,11 @@ export class SessionService {
     return db('sessions').where({ user_id: userId }).delete();
   }
 
+  /** Ends every session of a user but one (a password change ends the others, not the one making it). */
+  async destroyOthersForUser(db: Db, userId: number, keepSessionId: string): Promise<number> {
+    return db('sessions').where({ user_id: userId }).andWhereNot({ id: Number(keepSessionId) }).delete();
+  }
+
   /** Deletes sessions past their expiry (a recurring job). */
   async purgeExpired(db: Db): Promise<number> {
     return db('sessions').where('expires_at', '<=', this.clock.now()).delete();

@@ -34,6 +34,20 @@ export interface UserView {
   created_at: string;
 }
 
+/** An account without its password hash: what lists (`query` + `accountsFromRows`) hand out. */
+export type Account = Omit<User, 'password_hash'>;
+
+/** Filters of an account list. */
+export interface AccountFilters {
+  kind?: UserKind;
+  /** Words matched (case-insensitively, as substrings) against e-mail, first and last name; every word must match. */
+  search?: string;
+  is_active?: boolean;
+}
+
+// Every column but the hash: a list query never carries it.
+const ACCOUNT_COLUMNS = ['id', 'kind', 'role', 'email', 'first_name', 'last_name', 'is_active', 'last_login_at', 'created_at', 'updated_at'];
+
 export interface NewUser {
   kind: UserKind;
   email: string;
@@ -49,12 +63,15 @@ export function normalizeEmail(email: string): string {
 }
 
 function fromRow(row: any): User {
+  return { ...accountFromRow(row), password_hash: row.password_hash };
+}
+
+function accountFromRow(row: any): Account {
   return {
     id: Number(row.id),
     kind: row.kind,
     role: row.role ?? null,
     email: row.email,
-    password_hash: row.password_hash,
     first_name: row.first_name,
     last_name: row.last_name,
     is_active: toBool(row.is_active),
@@ -81,6 +98,32 @@ export class UserService {
   async findByEmail(db: Db, email: string): Promise<User | undefined> {
     const row = await db('users').where({ email: normalizeEmail(email) }).first();
     return row ? fromRow(row) : undefined;
+  }
+
+  /**
+   * The base query of an account list, without the hash; the kernel's `paginate` adds paging, ordering
+   * (`created_at`, `email`, `last_name`, … are the column names) and `created_at` bounds. Map the rows
+   * with `accountsFromRows`.
+   */
+  query(db: Db, filters: AccountFilters = {}): Knex.QueryBuilder {
+    const query = db('users').select(ACCOUNT_COLUMNS);
+    if (filters.kind) query.where('kind', filters.kind);
+    if (filters.is_active !== undefined) query.where('is_active', filters.is_active ? 1 : 0);
+    for (const word of (filters.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10)) {
+      const pattern = likePattern(word.toLowerCase());
+      query.where((q) =>
+        q
+          .whereRaw("email like ? escape '!'", [pattern])
+          .orWhereRaw("lower(first_name) like ? escape '!'", [pattern])
+          .orWhereRaw("lower(last_name) like ? escape '!'", [pattern]),
+      );
+    }
+    return query;
+  }
+
+  /** The rows of a `query` as accounts. */
+  accountsFromRows(rows: any[]): Account[] {
+    return rows.map(accountFromRow);
   }
 
   /** Whether any staff account exists (the owner bootstrap asks this at start). */
@@ -113,6 +156,23 @@ export class UserService {
     }
   }
 
+  /**
+   * Gives an account another e-mail (normalised like at registration). One in use by any other account
+   * is a 409 `email_taken`, checked first and by the unique index; the account's own e-mail is a no-op.
+   */
+  async changeEmail(db: Db, id: number, email: string): Promise<void> {
+    const normalized = normalizeEmail(email);
+    const holder = await db('users').where({ email: normalized }).first('id');
+    if (holder && Number(holder.id) !== id) throw AuthErrors.emailTaken();
+    if (holder) return;
+    try {
+      await db('users').where({ id }).update({ email: normalized, updated_at: this.clock.now() });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw AuthErrors.emailTaken();
+      throw err;
+    }
+  }
+
   /** Checks an e-mail and password; unknown e-mails cost one hash too. Inactive accounts never verify. */
   async verifyCredentials(db: Db, email: string, password: string): Promise<User | undefined> {
     const user = await this.findByEmail(db, email);
@@ -127,7 +187,7 @@ export class UserService {
     await db('users').where({ id }).update({ password_hash, updated_at: this.clock.now() });
   }
 
-  /** Updates fields of a staff account: role and activity, as the owner bootstrap needs them. */
+  /** Updates fields of an account: role and activity (owner bootstrap), names and activity (customers). */
   async update(db: Db, id: number, fields: Partial<Pick<User, 'role' | 'is_active' | 'first_name' | 'last_name'>>): Promise<void> {
     await db('users').where({ id }).update({ ...fields, updated_at: this.clock.now() });
   }
@@ -155,6 +215,11 @@ export class UserService {
       created_at: toIso(user.created_at)!,
     };
   }
+}
+
+// `%` and `_` in a search are meant literally; `!` escapes them the same way on MySQL and SQLite.
+function likePattern(text: string): string {
+  return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
 /** A duplicate-key error from either database driver. */
