@@ -11,6 +11,8 @@ export interface LoggedInEvent {
   sessionId: string;
   /** The session the client's cookie named before this login (now deleted), or null. */
   previousSessionId: string | null;
+  /** The cookies the client sent with the login or registration (a guest cart's `cart_id`, say). */
+  cookies: Readonly<Record<string, string | undefined>>;
 }
 
 /** Hooks core-auth offers to later plugins. */

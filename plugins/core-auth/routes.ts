@@ -11,7 +11,7 @@ import type { KeyMode } from './services/api-keys.ts';
 
 function clientOf(request: FastifyRequest): ClientInfo {
   const ua = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : undefined, previousToken: sessionToken(request) };
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : undefined, previousToken: sessionToken(request), cookies: { ...request.cookies } };
 }
 
 /** The session endpoints: CSRF token, login, logout, registration, and who am I. */

@@ -165,6 +165,11 @@ export interface PaymentStart {
   /** Shown to the shopper when there is no redirect (bank details, "pay on delivery"). */
   instructions?: string | null;
   external_id?: string | null;
+  /**
+   * Offline methods (a bank transfer) may keep the order, and its stock reservation, beyond the store's
+   * `unpaid_order_timeout_minutes`, until this instant; absent or null: the store's timeout applies.
+   */
+  hold_until?: Date | string | null;
 }
 
 /** A gateway refusal as a value (no throw): the API answers 402 `payment_failed` with `message`. */
@@ -223,4 +228,47 @@ export interface PlaceOrderEvent {
 export interface OrderReleasedEvent {
   trx: Knex.Transaction;
   order: OrderSummary & { customer_id: number | null; cart_id: string };
+}
+
+/**
+ * What `checkoutPayments.get(db, paymentId)` answers (it throws a 404 AppError for an unknown id): the
+ * payment row's fields at the top level (so a hosted page reads `status`, `amount_minor`, `external_id`
+ * directly), plus the payment again, its order, the order number, the checkout and the return page.
+ */
+export interface PaymentLookup extends PaymentRecord {
+  payment: PaymentRecord;
+  order: OrderSummary;
+  order_number: string;
+  checkout_id: string;
+  /** The checkout's payment page, where a hosted page sends the shopper back once settled. */
+  return_url: string;
+}
+
+/** What `checkoutPayments.settle` answers: the payment as it stands after the call. */
+export interface SettledPayment extends PaymentRecord {
+  /** False when the payment was already settled: nothing changed. */
+  changed: boolean;
+  /** The order's status after the call (`processing` once captured payments cover its total). */
+  order_status: string;
+}
+
+/** The `checkoutPayments` container service, for gateway plugins (hosted pages, provider notifications). */
+export interface CheckoutPaymentsService {
+  /** A payment with its order and return page; a 404 AppError when there is no such payment. */
+  get(db: Db, paymentId: number): Promise<PaymentLookup>;
+  /**
+   * Reports a payment's outcome, inside the caller's transaction. Idempotent: settling an already
+   * settled payment changes nothing and answers its state. `succeeded` captures the amount, moves a
+   * pending order to `processing` once captured payments cover its total and emits `payment.succeeded`
+   * and `order.paid`; `failed` emits `payment.failed`.
+   */
+  settle(trx: Knex.Transaction, paymentId: number, outcome: 'succeeded' | 'failed', opts?: { externalId?: string | null }): Promise<SettledPayment>;
+}
+
+/** The `paymentGateways` container service: where gateway plugins register their gateway. */
+export interface PaymentGatewayRegistry {
+  /** Registers a gateway under its `identifier`; a second gateway with the same identifier is refused. */
+  register(gateway: PaymentGateway): void;
+  get(identifier: string): PaymentGateway | undefined;
+  list(): PaymentGateway[];
 }

@@ -11,6 +11,8 @@ export interface ClientInfo {
   ip: string;
   userAgent?: string;
   previousToken?: string;
+  /** The cookies the client sent, passed on to `auth.loggedIn` taps. */
+  cookies?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface Registration {
@@ -67,7 +69,7 @@ export class LoginService {
     const previousSessionId = await sessions.idOfToken(trx, client.previousToken);
     if (previousSessionId) await sessions.destroy(trx, previousSessionId);
     const session = await sessions.create(trx, { userId: user.id, ip: client.ip, userAgent: client.userAgent });
-    await hooks.loggedIn.promise({ trx, user, sessionId: session.id, previousSessionId });
+    await hooks.loggedIn.promise({ trx, user, sessionId: session.id, previousSessionId, cookies: client.cookies ?? {} });
     return session;
   }
 }

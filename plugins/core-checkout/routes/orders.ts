@@ -1,0 +1,61 @@
+import type { PluginContext } from '../../../kernel/plugin.ts';
+import { paginate } from '../../../kernel/http/lists.ts';
+import { idParams } from '../../../kernel/http/schemas.ts';
+import type { CheckoutServices } from '../services/index.ts';
+import { orderFromRow } from '../services/orders/order-rows.ts';
+import { paymentView } from '../services/payments/payment-rows.ts';
+import { captureParams, captureResponse, order, orderListQuery, orderListSpec, orderPage, orderQuery } from '../schemas/orders.ts';
+
+const tag = 'orders';
+
+/** `expand=items` (comma-separated expansions). */
+function expandsItems(expand: unknown): boolean {
+  return typeof expand === 'string' && expand.split(',').map((e) => e.trim()).includes('items');
+}
+
+/** Orders, the read side: staff and API keys see every order, customers their own. */
+export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): void {
+  ctx.routes.add({
+    method: 'GET',
+    path: '/api/v1/orders/',
+    auth: 'customer-or-staff',
+    tag,
+    summary: 'List orders (customers: their own). Filters status, created_at__gte/__lte; ordering created_at (default -created_at), order_number, total; expand=items.',
+    schema: { querystring: orderListQuery, response: { 200: orderPage } },
+    handler: async (request) => {
+      const query = s.orders.listQuery(ctx.knex, request.principal, { status: request.query.status });
+      const items = expandsItems(request.query.expand);
+      return paginate(request, ctx.config.baseUrl, query, orderListSpec, (rows: any[]) => s.orders.views(ctx.knex, rows.map(orderFromRow), { items }), 'orders.id');
+    },
+  });
+
+  ctx.routes.add({
+    method: 'GET',
+    path: '/api/v1/orders/:id/',
+    auth: 'customer-or-staff',
+    tag,
+    summary: 'One order (a customer\'s own only; another\'s is 404); items with expand=items.',
+    schema: { params: idParams, querystring: orderQuery, response: { 200: order } },
+    handler: async (request) => {
+      const found = await s.orders.getVisible(ctx.knex, request.params.id, request.principal);
+      return s.orders.view(ctx.knex, found, { items: expandsItems(request.query.expand) });
+    },
+  });
+
+  ctx.routes.add({
+    method: 'POST',
+    path: '/api/v1/orders/:id/payments/:payment_id/capture/',
+    auth: 'staff',
+    tag,
+    summary: 'Capture a pending payment (a bank transfer arrived): the gateway captures, the order is paid once payments cover it.',
+    description:
+      'Capturing a succeeded payment changes nothing (200). A failed or cancelled payment: 409 payment_not_capturable; a cancelled order: 409 order_cancelled; the gateway refusing: 402 payment_failed. Emits payment.succeeded (and order.paid).',
+    schema: { params: captureParams, response: { 200: captureResponse } },
+    handler: async (request) => {
+      const trx = request.trx!;
+      const payment = await s.payments.captureByStaff(trx, request.params.id, request.params.payment_id);
+      const after = await s.orders.get(trx, request.params.id);
+      return { ...paymentView(payment), order: { id: after.id, order_number: after.order_number, status: after.status, payment_status: after.payment_status } };
+    },
+  });
+}

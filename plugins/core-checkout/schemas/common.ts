@@ -1,0 +1,125 @@
+/** JSON schemas core-checkout's resources share. */
+
+export const money = { $ref: 'Money#' } as const;
+export const timestamp = { type: 'string', format: 'date-time' } as const;
+const nullableString = { type: ['string', 'null'] } as const;
+
+const addressField = (max: number, description?: string) => ({ type: 'string', maxLength: max, ...(description ? { description } : {}) });
+
+/**
+ * An address on write. The schema checks types and lengths only; the service names every missing or
+ * bad field at once: first_name, last_name, address_line_1, city, postal_code and country (ISO 3166-1
+ * alpha-2, any case) are required.
+ */
+export const addressInput = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'Required: first_name, last_name, address_line_1, city, postal_code, country (ISO 3166-1 alpha-2). Optional: address_line_2, state, phone, company.',
+  properties: {
+    first_name: addressField(100),
+    last_name: addressField(100),
+    company: addressField(200),
+    address_line_1: addressField(200),
+    address_line_2: addressField(200),
+    city: addressField(100),
+    state: addressField(100),
+    postal_code: addressField(20),
+    country: addressField(10, 'ISO 3166-1 alpha-2 code, e.g. "DE".'),
+    phone: addressField(40),
+  },
+} as const;
+
+export const addressView = {
+  type: 'object',
+  required: ['first_name', 'last_name', 'address_line_1', 'city', 'postal_code', 'country'],
+  properties: {
+    first_name: { type: 'string' },
+    last_name: { type: 'string' },
+    company: nullableString,
+    address_line_1: { type: 'string' },
+    address_line_2: nullableString,
+    city: { type: 'string' },
+    state: nullableString,
+    postal_code: { type: 'string' },
+    country: { type: 'string' },
+    phone: nullableString,
+  },
+} as const;
+
+/** A cart or checkout line. */
+export const lineView = {
+  type: 'object',
+  required: ['id', 'variant_id', 'product_id', 'sku', 'name', 'options', 'quantity', 'unit_price', 'total', 'discount', 'tax', 'purchasable'],
+  properties: {
+    id: { type: 'integer' },
+    variant_id: { type: 'integer' },
+    product_id: { type: 'integer' },
+    sku: { type: 'string' },
+    name: { type: 'string', description: 'The product name in the negotiated language where translated.' },
+    options: { type: 'object', additionalProperties: { type: 'string' } },
+    quantity: { type: 'integer' },
+    unit_price: money,
+    total: { ...money, description: 'unit_price × quantity, before discounts.' },
+    discount: money,
+    tax: money,
+    purchasable: { type: 'boolean', description: 'False when the product is no longer for sale: the line is left out of the totals and blocks checkout.' },
+  },
+} as const;
+
+/** The totals fields carts, checkouts and orders share. */
+export const totalsProperties = {
+  subtotal: money,
+  discount: money,
+  shipping: money,
+  shipping_tax: money,
+  tax: { ...money, description: 'All tax (lines and shipping): included in the prices when prices_include_tax, else added to the total.' },
+  total: { ...money, description: 'subtotal − discount + shipping + (prices_include_tax ? 0 : tax).' },
+  prices_include_tax: { type: 'boolean' },
+  discounts: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['source', 'code', 'amount'],
+      properties: { source: { type: 'string' }, code: { type: 'string' }, description: nullableString, amount: money },
+    },
+  },
+} as const;
+
+export const totalsRequired = ['subtotal', 'discount', 'shipping', 'shipping_tax', 'tax', 'total', 'prices_include_tax', 'discounts'] as const;
+
+export const shippingRateView = {
+  type: 'object',
+  required: ['id', 'name', 'provider', 'price'],
+  properties: {
+    id: { type: ['integer', 'string'] },
+    name: { type: 'string' },
+    provider: { type: 'string' },
+    description: nullableString,
+    price: money,
+  },
+} as const;
+
+export const paymentView = {
+  type: 'object',
+  required: ['id', 'order_id', 'status', 'amount', 'method', 'gateway'],
+  properties: {
+    id: { type: 'integer' },
+    order_id: { type: 'integer' },
+    status: { type: 'string', enum: ['pending', 'succeeded', 'failed', 'cancelled'] },
+    amount: money,
+    captured: money,
+    refunded: money,
+    method: { type: 'string' },
+    gateway: { type: 'string' },
+    redirect_url: nullableString,
+    instructions: nullableString,
+    error: nullableString,
+    test: { type: 'boolean' },
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+} as const;
+
+export const uuidParam = { type: 'string', maxLength: 100, description: 'A UUID; anything else is simply unknown (404).' } as const;
+
+export const noContent = { 204: { type: 'null' } } as const;

@@ -1,0 +1,92 @@
+import { listQuerySchema, pageSchema, type ListSpec } from '../../../kernel/http/lists.ts';
+import { ORDER_STATUSES } from '../services/orders/transitions.ts';
+import { addressView, money, paymentView, shippingRateView, timestamp, totalsProperties } from './common.ts';
+
+const orderItem = {
+  type: 'object',
+  required: ['id', 'quantity', 'unit_price', 'total', 'name', 'options', 'variant'],
+  properties: {
+    id: { type: 'integer' },
+    variant_id: { type: 'integer' },
+    product_id: { type: 'integer' },
+    sku: { type: 'string' },
+    name: { type: 'string' },
+    options: { type: 'object', additionalProperties: { type: 'string' } },
+    quantity: { type: 'integer' },
+    unit_price: money,
+    total: money,
+    discount: money,
+    tax: money,
+    tax_rate: { type: ['string', 'null'] },
+    variant: { type: 'object', required: ['id', 'sku'], properties: { id: { type: 'integer' }, sku: { type: 'string' } } },
+  },
+} as const;
+
+export const orderSchema = {
+  $id: 'Order',
+  type: 'object',
+  required: [
+    'id', 'order_number', 'status', 'payment_status', 'fulfillment_status', 'email', 'customer_id', 'currency',
+    'subtotal', 'discount', 'shipping', 'tax', 'total', 'shipping_address', 'billing_address', 'shipping_method', 'payments', 'test', 'created_at', 'updated_at',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    order_number: { type: 'string' },
+    status: { type: 'string', enum: [...ORDER_STATUSES] },
+    payment_status: { type: 'string', enum: ['unpaid', 'paid', 'partially_refunded', 'refunded'] },
+    fulfillment_status: { type: 'string' },
+    email: { type: 'string' },
+    customer_id: { type: ['integer', 'null'] },
+    checkout_id: { type: 'string' },
+    currency: { type: 'string' },
+    exchange_rate: { type: 'string', description: 'Units of the order\'s currency per unit of the store\'s default currency when it was placed.' },
+    ...totalsProperties,
+    amount_paid: money,
+    amount_refunded: money,
+    shipping_address: addressView,
+    billing_address: addressView,
+    shipping_method: { anyOf: [shippingRateView, { type: 'null' }] },
+    payments: { type: 'array', items: paymentView },
+    test: { type: 'boolean' },
+    lang: { type: 'string' },
+    created_at: timestamp,
+    updated_at: timestamp,
+    items: { type: 'array', items: orderItem, description: 'Only with expand=items.' },
+  },
+} as const;
+
+export const order = { $ref: 'Order#' } as const;
+
+export const orderListSpec: ListSpec = {
+  ordering: { created_at: 'orders.created_at', order_number: 'orders.number', total: 'orders.total' },
+  defaultOrdering: '-created_at',
+  ranges: { created_at: 'datetime' },
+};
+
+const expand = { type: 'string', maxLength: 100, description: 'items: include each order\'s items.' } as const;
+
+export const orderListQuery = listQuerySchema(orderListSpec, {
+  status: { type: 'string', enum: [...ORDER_STATUSES] },
+  expand,
+});
+export const orderPage = pageSchema(order);
+
+export const orderQuery = { type: 'object', properties: { expand } } as const;
+
+export const captureParams = {
+  type: 'object',
+  required: ['id', 'payment_id'],
+  properties: { id: { type: 'integer', minimum: 1 }, payment_id: { type: 'integer', minimum: 1 } },
+} as const;
+
+export const captureResponse = {
+  ...paymentView,
+  properties: {
+    ...paymentView.properties,
+    order: {
+      type: 'object',
+      required: ['id', 'order_number', 'status', 'payment_status'],
+      properties: { id: { type: 'integer' }, order_number: { type: 'string' }, status: { type: 'string' }, payment_status: { type: 'string' } },
+    },
+  },
+} as const;

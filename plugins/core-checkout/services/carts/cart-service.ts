@@ -1,0 +1,166 @@
+import type { Knex } from 'knex';
+import type { Principal } from '../../../../kernel/http/principal.ts';
+import type { Db } from '../../contracts.ts';
+import { CheckoutErrors } from '../../errors.ts';
+import type { CheckoutDeps } from '../deps.ts';
+import { priceItems } from '../totals/lines.ts';
+import { calculateTotals } from '../totals/totals.ts';
+import { CART_LIFETIME_MS, CartRows, MAX_LINE_QUANTITY, canSee, isExpired, type CartRecord } from './cart-rows.ts';
+import { cartView, type CartView } from './cart-view.ts';
+
+export interface ViewOptions {
+  principal: Principal;
+  lang: string;
+  /** Show prices in this currency instead of the cart's (`?currency=`). */
+  currency?: string;
+}
+
+/**
+ * Carts: guests reach them by their UUID; a customer's cart is bound to the customer. Every change
+ * locks the cart row first, so concurrent changes to one cart take turns, and touches `updated_at`
+ * (carts untouched for 30 days expire).
+ */
+export class CartService {
+  constructor(private readonly deps: CheckoutDeps) {}
+
+  private now(): Date {
+    return this.deps.clock.now();
+  }
+
+  /** A new cart in `currency`, bound to the caller when the caller is a customer. */
+  async create(db: Db, input: { currency: string; principal: Principal }): Promise<CartRecord> {
+    const customerId = input.principal.kind === 'customer' ? input.principal.id : null;
+    return CartRows.insert(db, { customer_id: customerId, currency: input.currency }, this.now());
+  }
+
+  /** The cart the caller may see, else 404 (unknown, expired, or another customer's). `lock` for changes. */
+  async require(db: Db, id: string, principal: Principal, opts: { lock?: boolean } = {}): Promise<CartRecord> {
+    const cart = await CartRows.find(db, id, opts);
+    if (!cart || isExpired(cart, this.now()) || !canSee(cart, principal)) throw CheckoutErrors.cartNotFound();
+    return cart;
+  }
+
+  /** Like `require`, locked, and refusing a cart that already became an order (409 cart_ordered). */
+  async requireOpen(trx: Db, id: string, principal: Principal): Promise<CartRecord> {
+    const cart = await this.require(trx, id, principal, { lock: true });
+    if (cart.status !== 'open') throw CheckoutErrors.cartOrdered();
+    return cart;
+  }
+
+  /** The cart as the API shows it: items and totals (no address yet: no shipping, no tax). */
+  async view(db: Db, cart: CartRecord, opts: ViewOptions): Promise<CartView> {
+    const currency = opts.currency ?? cart.currency;
+    const priced = await priceItems(this.deps, db, await CartRows.items(db, cart.id), currency, opts.lang);
+    const totals = await calculateTotals(this.deps, {
+      db,
+      cart: { id: cart.id, customer_id: cart.customer_id, email: cart.email, currency },
+      lines: priced.lines.filter((l) => l.purchasable).map((l) => l.line),
+      address: null,
+      shipping: null,
+      principal: opts.principal,
+      lang: opts.lang,
+    });
+    return cartView(cart, priced.lines, totals);
+  }
+
+  /**
+   * Adds units of a variant (an active product's) to an open cart, merging with its line; the line may
+   * hold at most 999. Returns whether a new line was made.
+   */
+  async addItem(trx: Db, cart: CartRecord, input: { variant_id: number; quantity: number }): Promise<{ created: boolean }> {
+    const variant = (await this.deps.variants.getVariantsForSale(trx, [input.variant_id])).get(input.variant_id);
+    if (!variant) throw CheckoutErrors.unknownVariant('variant_id', input.variant_id);
+    if (!variant.purchasable) throw CheckoutErrors.variantUnavailable({ variant_id: [`Variant ${variant.id} (${variant.sku}) is not for sale.`] });
+    const now = this.now();
+    const existing = await CartRows.itemOfVariant(trx, cart.id, variant.id);
+    const total = (existing?.quantity ?? 0) + input.quantity;
+    if (total > MAX_LINE_QUANTITY) throw CheckoutErrors.quantityTooLarge('quantity', MAX_LINE_QUANTITY, total);
+    if (existing) await CartRows.setQuantity(trx, existing.id, total, now);
+    else await CartRows.addItem(trx, cart.id, variant.id, input.quantity, now);
+    await CartRows.touch(trx, cart.id, now);
+    return { created: !existing };
+  }
+
+  /** Sets a line's quantity (1–999). */
+  async updateItem(trx: Db, cart: CartRecord, itemId: number, quantity: number): Promise<void> {
+    const item = await CartRows.item(trx, cart.id, itemId);
+    if (!item) throw CheckoutErrors.itemNotFound();
+    const now = this.now();
+    await CartRows.setQuantity(trx, item.id, quantity, now);
+    await CartRows.touch(trx, cart.id, now);
+  }
+
+  /** Removes a line. */
+  async removeItem(trx: Db, cart: CartRecord, itemId: number): Promise<void> {
+    const item = await CartRows.item(trx, cart.id, itemId);
+    if (!item) throw CheckoutErrors.itemNotFound();
+    await CartRows.removeItem(trx, item.id);
+    await CartRows.touch(trx, cart.id, this.now());
+  }
+
+  /**
+   * The session cart for reading: a customer's current cart, or for anyone else the open guest cart
+   * their `cart_id` cookie names. Undefined when there is none.
+   */
+  async sessionCart(db: Db, principal: Principal, cookieCartId: string | undefined): Promise<CartRecord | undefined> {
+    const now = this.now();
+    if (principal.kind === 'customer') return CartRows.latestOfCustomer(db, principal.id, now);
+    if (!cookieCartId) return undefined;
+    const cart = await CartRows.find(db, cookieCartId);
+    return cart && cart.status === 'open' && cart.customer_id === null && !isExpired(cart, now) ? cart : undefined;
+  }
+
+  /** The session cart for a change, locked; made (in `currency`) when there is none. */
+  async sessionCartForWrite(trx: Db, principal: Principal, cookieCartId: string | undefined, currency: string): Promise<{ cart: CartRecord; created: boolean }> {
+    const now = this.now();
+    let cart: CartRecord | undefined;
+    if (principal.kind === 'customer') cart = await CartRows.latestOfCustomer(trx, principal.id, now, { lock: true });
+    else if (cookieCartId) {
+      const found = await CartRows.find(trx, cookieCartId, { lock: true });
+      if (found && found.status === 'open' && found.customer_id === null && !isExpired(found, now)) cart = found;
+    }
+    if (cart) return { cart, created: false };
+    return { cart: await this.create(trx, { currency, principal }), created: true };
+  }
+
+  /**
+   * At login (`auth.loggedIn`): the guest cart the browser held joins the customer's current cart (same
+   * variants add up, at most 999 a line) and is deleted; with no current cart it simply becomes the
+   * customer's. Runs in the login's transaction.
+   */
+  async mergeAtLogin(trx: Knex.Transaction, customerId: number, guestCartId: string | undefined): Promise<void> {
+    if (!guestCartId) return;
+    const now = this.now();
+    const guest = await CartRows.find(trx, guestCartId, { lock: true });
+    if (!guest || guest.status !== 'open' || guest.customer_id !== null || isExpired(guest, now)) return;
+    const own = await CartRows.latestOfCustomer(trx, customerId, now, { lock: true, except: guest.id });
+    if (!own) {
+      await CartRows.touch(trx, guest.id, now, { customer_id: customerId });
+      return;
+    }
+    for (const item of await CartRows.items(trx, guest.id)) {
+      const existing = await CartRows.itemOfVariant(trx, own.id, item.variant_id);
+      if (existing) await CartRows.setQuantity(trx, existing.id, Math.min(MAX_LINE_QUANTITY, existing.quantity + item.quantity), now);
+      else await CartRows.addItem(trx, own.id, item.variant_id, item.quantity, now);
+    }
+    await CartRows.remove(trx, [guest.id]);
+    await CartRows.touch(trx, own.id, now);
+  }
+
+  /** Deletes open carts untouched for 30 days, a batch at a time; returns how many went. */
+  async purgeExpired(knex: Knex, batch = 500): Promise<number> {
+    const cutoff = new Date(this.now().getTime() - CART_LIFETIME_MS);
+    let removed = 0;
+    for (;;) {
+      const ids = (await knex('carts').where('status', 'open').andWhere('updated_at', '<', cutoff).limit(batch).pluck('id')) as string[];
+      if (ids.length === 0) return removed;
+      // The condition is checked again inside the transaction: a cart touched meanwhile stays.
+      await knex.transaction(async (trx) => {
+        const still = (await trx('carts').whereIn('id', ids).where('status', 'open').andWhere('updated_at', '<', cutoff).pluck('id')) as string[];
+        await CartRows.remove(trx, still);
+      });
+      removed += ids.length;
+      if (ids.length < batch) return removed;
+    }
+  }
+}

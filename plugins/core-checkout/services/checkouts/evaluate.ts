@@ -1,0 +1,79 @@
+import type { Principal } from '../../../../kernel/http/principal.ts';
+import type { Address, Db, PricedLine, ShippingRate, Totals } from '../../contracts.ts';
+import type { CartRecord } from '../carts/cart-rows.ts';
+import { CartRows } from '../carts/cart-rows.ts';
+import type { CheckoutDeps } from '../deps.ts';
+import { priceItems, type PricedItems } from '../totals/lines.ts';
+import { calculateTotals } from '../totals/totals.ts';
+import type { CheckoutRecord } from './checkout-rows.ts';
+
+/** A checkout priced as it stands: its cart's lines, the rates for its address, the selection, totals. */
+export interface Evaluation {
+  priced: PricedItems;
+  /** The lines that count (purchasable ones). */
+  lines: PricedLine[];
+  rates: ShippingRate[];
+  selected: ShippingRate | null;
+  totals: Totals;
+}
+
+export interface EvaluateOptions {
+  principal: Principal;
+  lang: string;
+  placing?: boolean;
+}
+
+/**
+ * The shipping rates providers offer for an address, in the cart's currency (a rate quoted in the
+ * store's default currency is converted; others, or malformed ones, are left out and logged).
+ */
+export async function collectRates(deps: CheckoutDeps, db: Db, address: Address, totals: Totals, lang: string): Promise<ShippingRate[]> {
+  const offered = await deps.hooks.collectShippingRates.promise([], {
+    db,
+    address,
+    currency: totals.currency,
+    subtotal_minor: totals.subtotal_minor - totals.discount_minor,
+    lines: totals.lines,
+    lang,
+  });
+  const defaultCurrency = deps.settings.get().default_currency;
+  const rates: ShippingRate[] = [];
+  for (const rate of offered ?? []) {
+    if (!rate || (typeof rate.id !== 'number' && typeof rate.id !== 'string') || !Number.isSafeInteger(rate.price_minor) || rate.price_minor < 0) {
+      deps.logger.warn({ rate }, 'a shipping rate was malformed and is not offered');
+      continue;
+    }
+    if (rate.currency === totals.currency) rates.push(rate);
+    else if (rate.currency === defaultCurrency) rates.push({ ...rate, price_minor: deps.exchange.fromDefault(rate.price_minor, totals.currency).minor, currency: totals.currency });
+    else deps.logger.warn({ rate: rate.id, provider: rate.provider, currency: rate.currency }, `a shipping rate in ${rate.currency} is not offered for a ${totals.currency} checkout`);
+  }
+  return rates;
+}
+
+/** The rate of `rates` a selection (or an id a client sent) names, if still offered. */
+export function findRate(rates: ShippingRate[], id: number | string, provider?: string): ShippingRate | undefined {
+  return rates.find((r) => String(r.id) === String(id) && (provider === undefined || r.provider === provider));
+}
+
+/**
+ * Prices a checkout: lines, totals without shipping (discounts may decide free shipping), the rates for
+ * the address, then totals again with the selected rate. While placing, the last run says so.
+ */
+export async function evaluateCheckout(deps: CheckoutDeps, db: Db, checkout: CheckoutRecord, cart: CartRecord, opts: EvaluateOptions): Promise<Evaluation> {
+  const priced = await priceItems(deps, db, await CartRows.items(db, cart.id), cart.currency, opts.lang);
+  const lines = priced.lines.filter((l) => l.purchasable).map((l) => l.line);
+  const input = {
+    db,
+    cart: { id: cart.id, customer_id: cart.customer_id, email: checkout.email, currency: cart.currency },
+    lines,
+    address: checkout.shipping_address,
+    principal: opts.principal,
+    lang: opts.lang,
+  };
+  const base = await calculateTotals(deps, { ...input, shipping: null });
+  const rates = await collectRates(deps, db, checkout.shipping_address, base, opts.lang);
+  const chosen = checkout.shipping_rate ? findRate(rates, checkout.shipping_rate.id, checkout.shipping_rate.provider) : undefined;
+  const selected = chosen ?? null;
+  const totals = selected || opts.placing ? await calculateTotals(deps, { ...input, shipping: selected, placing: opts.placing }) : base;
+  return { priced, lines, rates, selected, totals };
+}

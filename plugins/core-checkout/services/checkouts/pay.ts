@@ -1,0 +1,101 @@
+import type { Knex } from 'knex';
+import type { Principal } from '../../../../kernel/http/principal.ts';
+import type { PaymentMethod } from '../../contracts.ts';
+import { CheckoutErrors } from '../../errors.ts';
+import type { CheckoutDeps } from '../deps.ts';
+import type { OrderRecord } from '../orders/order-rows.ts';
+import type { OrderService } from '../orders/order-service.ts';
+import { placeOrder } from '../orders/place-order.ts';
+import type { CheckoutPayments } from '../payments/checkout-payments.ts';
+import type { PaymentRow } from '../payments/payment-rows.ts';
+import type { CheckoutRecord } from './checkout-rows.ts';
+import type { CheckoutService } from './checkout-service.ts';
+import type { Evaluation } from './evaluate.ts';
+import { assertSellable } from './sellable.ts';
+
+export interface PayInput {
+  checkoutId: string;
+  methodId: string;
+  principal: Principal;
+  lang: string;
+  /** The hosted page verified its own form token: the caller may pay this checkout whoever it is. */
+  trusted?: boolean;
+}
+
+export interface PayResult {
+  payment: PaymentRow;
+  order: OrderRecord;
+  /** The gateway's refusal: the order and the failed payment are kept (committed); answer 402. */
+  failure?: string;
+}
+
+const ATTEMPTS = 3;
+
+function isLockConflict(err: unknown): boolean {
+  const code = (err as { code?: string })?.code;
+  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT';
+}
+
+/**
+ * Paying a checkout, in one transaction that holds the checkout row (so two pays at once make one
+ * order): the first pay re-prices and re-validates, places the order and reserves its stock; a pay
+ * after a failed payment starts a new payment on the same order. A transaction InnoDB picks as a
+ * deadlock victim is run again (nothing of it remains).
+ */
+export class PayService {
+  constructor(
+    private readonly deps: CheckoutDeps,
+    private readonly checkouts: CheckoutService,
+    private readonly orders: OrderService,
+    private readonly payments: CheckoutPayments,
+  ) {}
+
+  async pay(input: PayInput): Promise<PayResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.deps.knex.transaction((trx) => this.payIn(trx, input));
+      } catch (err) {
+        if (attempt >= ATTEMPTS || !isLockConflict(err)) throw err;
+      }
+    }
+  }
+
+  private async payIn(trx: Knex.Transaction, input: PayInput): Promise<PayResult> {
+    const checkout = await this.checkouts.require(trx, input.checkoutId, input.principal, { lock: true, trusted: input.trusted });
+    const { order, method } = checkout.order_id === null ? await this.place(trx, checkout, input) : await this.again(trx, checkout, input);
+    const started = await this.payments.start(trx, order, method);
+    return { payment: started.payment, order: await this.orders.get(trx, order.id), failure: started.failure };
+  }
+
+  // A new payment on the order already placed: only while it is pending and unpaid.
+  private async again(trx: Knex.Transaction, checkout: CheckoutRecord, input: PayInput): Promise<{ order: OrderRecord; method: PaymentMethod }> {
+    const order = await this.orders.get(trx, checkout.order_id!, { lock: true });
+    if (order.status === 'cancelled' || checkout.status === 'expired') throw CheckoutErrors.checkoutExpired();
+    if (order.status !== 'pending' || order.payment_status !== 'unpaid') throw CheckoutErrors.alreadyPaid(order.id, order.order_number);
+    const methods = await this.checkouts.methodsFor(trx, { currency: order.currency, total_minor: order.total - order.amount_paid, address: order.shipping_address, test: order.test, lang: input.lang });
+    return { order, method: this.checkouts.requireMethod(methods, input.methodId) };
+  }
+
+  private async place(trx: Knex.Transaction, checkout: CheckoutRecord, input: PayInput): Promise<{ order: OrderRecord; method: PaymentMethod }> {
+    const cart = await this.checkouts.cartOf(trx, checkout, { lock: true });
+    if (cart.status !== 'open') throw CheckoutErrors.cartOrdered();
+    const evaluation = await this.checkouts.evaluate(trx, checkout, cart, { principal: input.principal, lang: input.lang, placing: true });
+    assertSellable(evaluation.priced);
+    this.assertShipping(evaluation, checkout);
+    const test = this.checkouts.isTest(input.principal);
+    const totals = evaluation.totals;
+    const methods = await this.checkouts.methodsFor(trx, { currency: totals.currency, total_minor: totals.total_minor, address: checkout.shipping_address, test, lang: input.lang });
+    const method = this.checkouts.requireMethod(methods, input.methodId);
+    const customerId = input.principal.kind === 'customer' ? input.principal.id : (checkout.customer_id ?? cart.customer_id);
+    const order = await placeOrder(this.deps, this.orders, trx, { checkout, cart, evaluation, customerId, test, lang: input.lang });
+    return { order, method };
+  }
+
+  // A selected rate still offered is needed wherever shipping providers are installed; a store without
+  // any (digital goods) ships nothing.
+  private assertShipping(evaluation: Evaluation, checkout: CheckoutRecord): void {
+    if (evaluation.selected || this.deps.hooks.collectShippingRates.taps.length === 0) return;
+    if (evaluation.rates.length === 0) throw CheckoutErrors.noShippingMethod(checkout.shipping_address.country);
+    throw CheckoutErrors.shippingMethodRequired();
+  }
+}

@@ -1,0 +1,68 @@
+import type { Knex } from 'knex';
+import type { Clock } from '../../../kernel/clock.ts';
+import type { Config } from '../../../kernel/config.ts';
+import type { EventBus } from '../../../kernel/events.ts';
+import type { Logger } from '../../../kernel/logger.ts';
+import type { VariantForSale } from '../../core-catalog/services/for-sale.ts';
+import type { Db } from '../contracts.ts';
+import type { CheckoutHooks } from '../hooks.ts';
+
+export type { VariantForSale };
+
+/** The parts of core-store's `storeSettings` this plugin reads. */
+export interface StoreSettingsReader {
+  get(): {
+    name: string;
+    default_currency: string;
+    default_language: string;
+    prices_include_tax: boolean;
+    tax_rates: Array<{ country: string; rate: string }>;
+    test_mode: boolean;
+    unpaid_order_timeout_minutes: number;
+  };
+}
+
+/** core-store's `exchange` service. */
+export interface ExchangeReader {
+  rateFor(currency: string): string;
+  fromDefault(minor: number, currency: string): { minor: number; rate: string };
+}
+
+/** core-catalog's `variantService`, as far as checkout uses it. */
+export interface VariantReader {
+  getVariantsForSale(db: Db, ids: number[]): Promise<Map<number, VariantForSale>>;
+  priceIn(variant: { price_minor: number; prices: Record<string, number> }, currency: string): { minor: number; rate: string | null };
+}
+
+/** core-catalog's `productService`, read for product names in the shopper's language. */
+export interface ProductReader {
+  get(db: Db, id: number): Promise<{ id: number; name: string; translations: Record<string, { name?: string }> }>;
+}
+
+export interface StockReference {
+  type: string;
+  id: number | string;
+}
+
+/** core-inventory's `inventoryService`, as far as checkout uses it. */
+export interface InventoryReader {
+  reserve(trx: Db, reference: StockReference, lines: Array<{ variant_id: number; quantity: number }>): Promise<unknown>;
+  release(trx: Db, reference: StockReference): Promise<unknown>;
+  /** Units available per variant over active warehouses (variants without records are absent). */
+  available(db: Db, variantIds: number[]): Promise<Map<number, number>>;
+}
+
+/** What core-checkout's services are built on. */
+export interface CheckoutDeps {
+  knex: Knex;
+  clock: Clock;
+  config: Config;
+  events: EventBus;
+  logger: Logger;
+  hooks: CheckoutHooks;
+  settings: StoreSettingsReader;
+  exchange: ExchangeReader;
+  variants: VariantReader;
+  products: ProductReader;
+  inventory: InventoryReader;
+}

@@ -1,0 +1,94 @@
+import type { Knex } from 'knex';
+import type { FieldErrors } from '../../../../kernel/http/errors.ts';
+import type { PlaceOrderEvent, PricedLine } from '../../contracts.ts';
+import { CheckoutErrors } from '../../errors.ts';
+import type { CartRecord } from '../carts/cart-rows.ts';
+import { CartRows } from '../carts/cart-rows.ts';
+import { billingOf, CheckoutRows, type CheckoutRecord } from '../checkouts/checkout-rows.ts';
+import type { Evaluation } from '../checkouts/evaluate.ts';
+import type { CheckoutDeps } from '../deps.ts';
+import { OrderRows, type OrderRecord } from './order-rows.ts';
+import type { OrderService } from './order-service.ts';
+import { orderSummary } from './order-view.ts';
+
+export interface PlaceOrderInput {
+  checkout: CheckoutRecord;
+  cart: CartRecord;
+  evaluation: Evaluation;
+  customerId: number | null;
+  test: boolean;
+  lang: string;
+}
+
+interface Shortage {
+  index: number;
+  variant_id: number;
+  sku: string | null;
+  requested: number;
+  available: number;
+}
+
+// core-inventory's InsufficientStockError names lines by their index in the list given, which is the
+// order's lines here; the checkout's answer names its items the same way.
+async function reserveStock(deps: CheckoutDeps, trx: Knex.Transaction, order: OrderRecord, lines: PricedLine[]): Promise<void> {
+  try {
+    await deps.inventory.reserve(trx, { type: 'order', id: order.id }, lines.map((l) => ({ variant_id: l.variant_id, quantity: l.quantity })));
+  } catch (err) {
+    const shortages = (err as { shortages?: Shortage[] }).shortages;
+    if ((err as { code?: string }).code !== 'insufficient_stock' || !Array.isArray(shortages)) throw err;
+    const errors: FieldErrors = {};
+    for (const s of shortages) errors[`items.${s.index}.quantity`] = [`Only ${s.available} of ${s.sku ?? `variant ${s.variant_id}`} available; requested ${s.requested}.`];
+    const detail = shortages.map((s) => `${s.sku ?? 'variant'} (variant ${s.variant_id}): requested ${s.requested}, ${s.available} available`).join('; ');
+    throw CheckoutErrors.insufficientStock(`Not enough stock: ${detail}.`, errors);
+  }
+}
+
+/**
+ * Places the order of a priced checkout, inside the pay transaction: the next order number, the order
+ * and its items (snapshots), `checkout.validateOrder` (a veto rolls everything back), the stock
+ * reservation, `checkout.placeOrder` (voucher usage), the cart closed, and `order.created`.
+ */
+export async function placeOrder(deps: CheckoutDeps, orders: OrderService, trx: Knex.Transaction, input: PlaceOrderInput): Promise<OrderRecord> {
+  const { checkout, cart, evaluation } = input;
+  const totals = evaluation.totals;
+  const now = deps.clock.now();
+  const number = await OrderRows.nextNumber(trx);
+  const order = await OrderRows.insert(trx, {
+    number,
+    order_number: String(number),
+    status: 'pending',
+    payment_status: 'unpaid',
+    fulfillment_status: 'unfulfilled',
+    customer_id: input.customerId,
+    checkout_id: checkout.id,
+    cart_id: cart.id,
+    email: checkout.email,
+    currency: totals.currency,
+    exchange_rate: deps.exchange.rateFor(totals.currency),
+    prices_include_tax: totals.prices_include_tax,
+    subtotal: totals.subtotal_minor,
+    discount_total: totals.discount_minor,
+    shipping_total: totals.shipping_minor,
+    shipping_tax: totals.shipping_tax_minor,
+    tax_total: totals.tax_minor,
+    total: totals.total_minor,
+    discounts: totals.discounts,
+    shipping_address: checkout.shipping_address,
+    billing_address: billingOf(checkout),
+    shipping_method: evaluation.selected,
+    test: input.test,
+    lang: input.lang,
+    created_at: now,
+  });
+  const items = await OrderRows.insertItems(trx, order.id, totals.lines, now);
+  // From here on the lines are the order's: PricedLine.id is the order item's id.
+  totals.lines.forEach((line, i) => (line.id = items[i]!.id));
+  const event: PlaceOrderEvent = { trx, order: { ...orderSummary(order), customer_id: order.customer_id, checkout_id: checkout.id, cart_id: cart.id }, totals };
+  await deps.hooks.validateOrder.promise(event);
+  await reserveStock(deps, trx, order, totals.lines);
+  await deps.hooks.placeOrder.promise(event);
+  await CartRows.touch(trx, cart.id, now, { status: 'ordered', order_id: order.id });
+  await CheckoutRows.update(trx, checkout.id, { order_id: order.id }, now);
+  await deps.events.emit(trx, 'order.created', await orders.eventData(trx, order.id));
+  return order;
+}

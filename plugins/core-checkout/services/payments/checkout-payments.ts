@@ -1,0 +1,160 @@
+import type { Knex } from 'knex';
+import { isGatewayError, type CheckoutPaymentsService, type Db, type PaymentLookup, type PaymentMethod, type SettledPayment } from '../../contracts.ts';
+import { CheckoutErrors } from '../../errors.ts';
+import type { CheckoutDeps } from '../deps.ts';
+import { CheckoutRows } from '../checkouts/checkout-rows.ts';
+import { OrderRows, paymentStatusOf, type OrderRecord } from '../orders/order-rows.ts';
+import type { OrderService } from '../orders/order-service.ts';
+import { orderSummary } from '../orders/order-view.ts';
+import { transitionOrder } from '../orders/transitions.ts';
+import { payPageUrl } from '../urls.ts';
+import type { GatewayRegistry } from './gateway-registry.ts';
+import { PaymentRows, paymentRecord, paymentView, type PaymentRow } from './payment-rows.ts';
+
+export type Outcome = 'succeeded' | 'failed';
+
+/** A payment attempt as started: the row, and the gateway's refusal when there was one. */
+export interface StartedPayment {
+  payment: PaymentRow;
+  failure?: string;
+}
+
+/**
+ * `checkoutPayments`: payments of orders. Starts them through the gateway, reads them for hosted
+ * pages, and settles them (from a return page, a provider notification or a staff capture) with the
+ * order's bookkeeping: captured amounts, payment status, pending → processing, the events.
+ */
+export class CheckoutPayments implements CheckoutPaymentsService {
+  constructor(
+    private readonly deps: CheckoutDeps,
+    private readonly orders: OrderService,
+    private readonly gateways: GatewayRegistry,
+  ) {}
+
+  private now(): Date {
+    return this.deps.clock.now();
+  }
+
+  private gatewayContext(db: Db, order: OrderRecord) {
+    return { db, baseUrl: this.deps.config.baseUrl, returnUrl: payPageUrl(this.deps.config.baseUrl, order.checkout_id) };
+  }
+
+  /** A payment with its order and the checkout's return page; 404 when unknown. */
+  async get(db: Db, paymentId: number): Promise<PaymentLookup> {
+    const payment = await PaymentRows.find(db, paymentId);
+    if (!payment) throw CheckoutErrors.paymentNotFound();
+    const order = await this.orders.get(db, payment.order_id);
+    const record = paymentRecord(payment);
+    return {
+      ...record,
+      payment: record,
+      order: orderSummary(order),
+      order_number: order.order_number,
+      checkout_id: order.checkout_id,
+      return_url: payPageUrl(this.deps.config.baseUrl, order.checkout_id),
+    };
+  }
+
+  /**
+   * Starts a payment of what the order still owes with `method`'s gateway, inside the order's
+   * transaction. Earlier pending attempts are superseded (cancelled). A gateway refusal (or an
+   * immediate decline) marks the payment failed and emits `payment.failed`: the order stays.
+   */
+  async start(trx: Knex.Transaction, order: OrderRecord, method: PaymentMethod): Promise<StartedPayment> {
+    const gateway = this.gateways.get(method.gateway);
+    if (!gateway) throw new Error(`Payment method "${method.id}" names gateway "${method.gateway}", which is not registered.`);
+    const now = this.now();
+    await PaymentRows.cancelPending(trx, order.id, now);
+    const payment = await PaymentRows.insert(trx, { order_id: order.id, method_id: method.id, gateway: gateway.identifier, amount_minor: order.total - order.amount_paid, currency: order.currency, test: order.test }, now);
+    const result = await gateway.createPayment(this.gatewayContext(trx, order), orderSummary(order), paymentRecord(payment));
+    if (isGatewayError(result) || result.status === 'failed') {
+      const message = isGatewayError(result) ? result.message : 'The payment was declined.';
+      const external = isGatewayError(result) ? null : (result.external_id ?? null);
+      await this.fail(trx, payment, message, external);
+      return { payment: (await PaymentRows.find(trx, payment.id))!, failure: message };
+    }
+    await PaymentRows.update(trx, payment.id, { external_id: result.external_id ?? null, redirect_url: result.redirect_url ?? null, instructions: result.instructions ?? null }, now);
+    const holdUntil = result.hold_until ? new Date(result.hold_until) : null;
+    if (holdUntil && !Number.isNaN(holdUntil.getTime())) await OrderRows.update(trx, order.id, { hold_until: holdUntil }, now);
+    if (result.status === 'succeeded') await this.settle(trx, payment.id, 'succeeded');
+    return { payment: (await PaymentRows.find(trx, payment.id))! };
+  }
+
+  /**
+   * Reports an outcome, inside the caller's transaction. Idempotent: a payment already succeeded or
+   * failed stays as it is. A superseded (cancelled) payment that succeeds anyway is recorded: the
+   * money moved.
+   */
+  async settle(trx: Knex.Transaction, paymentId: number, outcome: Outcome, opts: { externalId?: string | null } = {}): Promise<SettledPayment> {
+    const payment = await PaymentRows.find(trx, paymentId, { lock: true });
+    if (!payment) throw CheckoutErrors.paymentNotFound();
+    const order = await this.orders.get(trx, payment.order_id, { lock: true });
+    const settled = payment.status === 'succeeded' || payment.status === 'failed';
+    if (settled || (outcome === 'failed' && payment.status === 'cancelled')) {
+      return { ...paymentRecord(payment), changed: false, order_status: order.status };
+    }
+    const external = payment.external_id ?? opts.externalId ?? null;
+    if (outcome === 'failed') {
+      await this.fail(trx, payment, 'The payment failed.', external);
+      return { ...paymentRecord((await PaymentRows.find(trx, payment.id))!), changed: true, order_status: order.status };
+    }
+    const status = await this.capture(trx, order, payment, external);
+    return { ...paymentRecord((await PaymentRows.find(trx, payment.id))!), changed: true, order_status: status };
+  }
+
+  /**
+   * Staff capture (`POST /api/v1/orders/{id}/payments/{payment_id}/capture/`): asks the gateway to
+   * capture, then books it like a succeeded settle. Capturing a succeeded payment changes nothing.
+   */
+  async captureByStaff(trx: Knex.Transaction, orderId: number, paymentId: number): Promise<PaymentRow> {
+    const payment = await PaymentRows.find(trx, paymentId, { lock: true });
+    if (!payment || payment.order_id !== orderId) throw CheckoutErrors.paymentNotFound();
+    const order = await this.orders.get(trx, orderId, { lock: true });
+    if (payment.status === 'succeeded') return payment;
+    if (payment.status !== 'pending') throw CheckoutErrors.paymentNotCapturable(payment.status);
+    if (order.status === 'cancelled') throw CheckoutErrors.orderCancelled();
+    const gateway = this.gateways.get(payment.gateway);
+    if (!gateway) throw CheckoutErrors.unknownGateway(payment.gateway);
+    const result = await gateway.capture(this.gatewayContext(trx, order), paymentRecord(payment), payment.amount_minor);
+    if (isGatewayError(result)) throw CheckoutErrors.paymentFailed(result.message);
+    await this.capture(trx, order, payment, payment.external_id);
+    return (await PaymentRows.find(trx, payment.id))!;
+  }
+
+  /** A provider's notification: the gateway verifies it and names the payment; then it is settled. */
+  async notify(trx: Knex.Transaction, gatewayName: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<SettledPayment> {
+    const gateway = this.gateways.get(gatewayName);
+    if (!gateway) throw CheckoutErrors.unknownGateway(gatewayName);
+    if (!gateway.verifyNotification) throw CheckoutErrors.notificationNotSupported(gatewayName);
+    const note = await gateway.verifyNotification(rawBody, headers);
+    if (!note || (note.outcome !== 'succeeded' && note.outcome !== 'failed')) throw CheckoutErrors.invalidNotification();
+    let payment = note.paymentId !== undefined ? await PaymentRows.find(trx, note.paymentId) : undefined;
+    if (!payment && note.externalId) payment = await PaymentRows.findByExternalId(trx, gateway.identifier, note.externalId);
+    if (!payment || payment.gateway !== gateway.identifier) throw CheckoutErrors.paymentNotFound();
+    return this.settle(trx, payment.id, note.outcome, { externalId: note.externalId ?? null });
+  }
+
+  private async fail(trx: Knex.Transaction, payment: PaymentRow, message: string, externalId: string | null): Promise<void> {
+    const now = this.now();
+    await PaymentRows.update(trx, payment.id, { status: 'failed', error: message.slice(0, 1000), external_id: externalId, settled_at: now }, now);
+    const order = await this.orders.get(trx, payment.order_id);
+    const failed = (await PaymentRows.find(trx, payment.id))!;
+    await this.deps.events.emit(trx, 'payment.failed', { ...paymentView(failed), order_number: order.order_number });
+  }
+
+  // A succeeded payment: its amount captured, the order's paid amount and payment status updated, and
+  // a pending order whose captured payments now cover its total moved to processing (order.paid).
+  private async capture(trx: Knex.Transaction, order: OrderRecord, payment: PaymentRow, externalId: string | null): Promise<string> {
+    const now = this.now();
+    await PaymentRows.update(trx, payment.id, { status: 'succeeded', captured: payment.amount_minor, external_id: externalId, error: null, settled_at: now }, now);
+    const paid = order.amount_paid + payment.amount_minor;
+    await OrderRows.update(trx, order.id, { amount_paid: paid, payment_status: paymentStatusOf(order.total, paid, order.amount_refunded) }, now);
+    const succeeded = (await PaymentRows.find(trx, payment.id))!;
+    await this.deps.events.emit(trx, 'payment.succeeded', { ...paymentView(succeeded), order_number: order.order_number });
+    if (order.status !== 'pending' || paid < order.total) return order.status;
+    if (!(await transitionOrder(trx, order.id, 'pending', 'processing', now, { paid_at: now }))) return order.status;
+    await CheckoutRows.update(trx, order.checkout_id, { status: 'paid' }, now);
+    await this.deps.events.emit(trx, 'order.paid', await this.orders.eventData(trx, order.id));
+    return 'processing';
+  }
+}

@@ -1,0 +1,145 @@
+import { forUpdate, toBool, toDate, toIso } from '../../../../kernel/db/dialect.ts';
+import { toMoney, type Money } from '../../../../kernel/money/money.ts';
+import type { Db, PaymentRecord } from '../../contracts.ts';
+
+/** A payment row: the gateways' PaymentRecord plus what the shopper was given and when it settled. */
+export interface PaymentRow extends PaymentRecord {
+  redirect_url: string | null;
+  instructions: string | null;
+  error: string | null;
+  test: boolean;
+  settled_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function paymentFromRow(row: any): PaymentRow {
+  return {
+    id: Number(row.id),
+    order_id: Number(row.order_id),
+    method_id: row.method_id,
+    gateway: row.gateway,
+    status: row.status,
+    amount_minor: Number(row.amount),
+    currency: row.currency,
+    captured_minor: Number(row.captured),
+    refunded_minor: Number(row.refunded),
+    external_id: row.external_id ?? null,
+    redirect_url: row.redirect_url ?? null,
+    instructions: row.instructions ?? null,
+    error: row.error ?? null,
+    test: toBool(row.test),
+    settled_at: toDate(row.settled_at),
+    created_at: toDate(row.created_at)!,
+    updated_at: toDate(row.updated_at)!,
+  };
+}
+
+/** The PaymentRecord a gateway sees (no store-side extras). */
+export function paymentRecord(p: PaymentRow): PaymentRecord {
+  return {
+    id: p.id,
+    order_id: p.order_id,
+    method_id: p.method_id,
+    gateway: p.gateway,
+    status: p.status,
+    amount_minor: p.amount_minor,
+    currency: p.currency,
+    captured_minor: p.captured_minor,
+    refunded_minor: p.refunded_minor,
+    external_id: p.external_id,
+  };
+}
+
+export interface PaymentView {
+  id: number;
+  order_id: number;
+  status: string;
+  amount: Money;
+  captured: Money;
+  refunded: Money;
+  method: string;
+  gateway: string;
+  redirect_url: string | null;
+  instructions: string | null;
+  error: string | null;
+  test: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export function paymentView(p: PaymentRow): PaymentView {
+  return {
+    id: p.id,
+    order_id: p.order_id,
+    status: p.status,
+    amount: toMoney(p.amount_minor, p.currency),
+    captured: toMoney(p.captured_minor, p.currency),
+    refunded: toMoney(p.refunded_minor, p.currency),
+    method: p.method_id,
+    gateway: p.gateway,
+    redirect_url: p.redirect_url,
+    instructions: p.instructions,
+    error: p.error,
+    test: p.test,
+    created_at: toIso(p.created_at)!,
+    updated_at: toIso(p.updated_at)!,
+  };
+}
+
+/** Table access for payments; every function takes the caller's transaction first. */
+export const PaymentRows = {
+  async find(db: Db, id: number, opts: { lock?: boolean } = {}): Promise<PaymentRow | undefined> {
+    if (!Number.isSafeInteger(id) || id < 1) return undefined;
+    const query = db('payments').where('id', id).first();
+    const row = await (opts.lock ? forUpdate(db as any, query) : query);
+    return row ? paymentFromRow(row) : undefined;
+  },
+
+  async findByExternalId(db: Db, gateway: string, externalId: string): Promise<PaymentRow | undefined> {
+    const row = await db('payments').where({ gateway, external_id: externalId }).orderBy('id', 'desc').first();
+    return row ? paymentFromRow(row) : undefined;
+  },
+
+  async ofOrders(db: Db, orderIds: number[]): Promise<Map<number, PaymentRow[]>> {
+    const byOrder = new Map<number, PaymentRow[]>();
+    if (orderIds.length === 0) return byOrder;
+    for (const row of await db('payments').whereIn('order_id', orderIds).orderBy('id')) {
+      const p = paymentFromRow(row);
+      (byOrder.get(p.order_id) ?? byOrder.set(p.order_id, []).get(p.order_id)!).push(p);
+    }
+    return byOrder;
+  },
+
+  async insert(db: Db, values: { order_id: number; method_id: string; gateway: string; amount_minor: number; currency: string; test: boolean }, now: Date): Promise<PaymentRow> {
+    const row = {
+      order_id: values.order_id,
+      method_id: values.method_id,
+      gateway: values.gateway,
+      status: 'pending',
+      amount: values.amount_minor,
+      currency: values.currency,
+      captured: 0,
+      refunded: 0,
+      external_id: null,
+      redirect_url: null,
+      instructions: null,
+      error: null,
+      test: values.test,
+      settled_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const [id] = await db('payments').insert(row);
+    return paymentFromRow({ ...row, id });
+  },
+
+  async update(db: Db, id: number, values: Record<string, unknown>, now: Date): Promise<void> {
+    await db('payments').where('id', id).update({ ...values, updated_at: now });
+  },
+
+  /** Marks an order's pending payments cancelled: a new attempt supersedes them. */
+  async cancelPending(db: Db, orderId: number, now: Date): Promise<void> {
+    await db('payments').where({ order_id: orderId, status: 'pending' }).update({ status: 'cancelled', updated_at: now });
+  },
+};

@@ -1,0 +1,162 @@
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { SessionClient } from '../../../test/helpers/auth.ts';
+import { PAGE_CSP } from '../page.ts';
+import { events, expectStatus, localPath, methodIds, openCheckout, openShop, order, pay, postOutcome, setTestMode, type Shop } from './helpers.ts';
+
+let shop: Shop;
+before(async () => {
+  shop = await openShop({ price: '20.00' });
+  await setTestMode(shop, true);
+});
+after(() => shop?.store.close());
+
+/** A checkout paid with the test method: the pay response and the order it placed. */
+async function payWithTest(): Promise<{ checkout: any; payment: any }> {
+  const checkout = await openCheckout(shop);
+  const payment = expectStatus(await pay(shop.anon, checkout.id, 'test'), 201);
+  return { checkout, payment };
+}
+
+const ofOrder = (orderNumber: string) => (e: { data: any }) => e.data.order_number === orderNumber;
+
+test('in test mode the checkout offers only the test method', async () => {
+  const checkout = await openCheckout(shop);
+  assert.deepEqual(await methodIds(shop.anon, checkout.id), ['test']);
+});
+
+test('paying with the test method, following the redirect and succeeding pays the order', async () => {
+  const { checkout, payment } = await payWithTest();
+  assert.equal(payment.status, 'pending');
+  assert.equal(payment.gateway, 'test');
+  assert.equal(payment.test, true);
+  assert.match(payment.redirect_url, new RegExp(`^https://store\\.test/payments/test/${payment.id}/\\?token=tp_[\\w-]+$`));
+
+  const page = await shop.store.inject({ method: 'GET', url: localPath(payment.redirect_url) });
+  assert.equal(page.statusCode, 200);
+  assert.match(String(page.headers['content-type']), /^text\/html; charset=utf-8/);
+  assert.equal(page.headers['content-security-policy'], PAGE_CSP);
+  assert.match(page.body, new RegExp(`<dd>${payment.order.order_number}</dd>`));
+  assert.match(page.body, /<dd>25\.00 USD<\/dd>/, 'the amount due: 20.00 and 5.00 shipping');
+  assert.match(page.body, /<form method="post" action="https:\/\/store\.test\/payments\/test\//);
+
+  const posted = await postOutcome(shop, payment.redirect_url, 'succeeded');
+  assert.equal(posted.statusCode, 303, posted.body);
+  assert.equal(posted.headers.location, checkout.payment_url, 'back to the checkout’s payment page');
+  assert.equal(posted.body, '');
+
+  const placed = await order(shop, payment.order.id);
+  assert.equal(placed.status, 'processing');
+  assert.equal(placed.payment_status, 'paid');
+  const mine = ofOrder(payment.order.order_number);
+  assert.equal((await events(shop, 'payment.succeeded')).filter(mine).length, 1);
+  assert.equal((await events(shop, 'order.paid')).filter(mine).length, 1);
+
+  const settled = await shop.store.inject({ method: 'GET', url: localPath(payment.redirect_url) });
+  assert.match(settled.body, /This payment has succeeded\./);
+  assert.doesNotMatch(settled.body, /<form/);
+});
+
+test('a failed payment leaves the order pending; paying again starts a new payment on the same order', async () => {
+  const { checkout, payment } = await payWithTest();
+  const failed = await postOutcome(shop, payment.redirect_url, 'failed');
+  assert.equal(failed.statusCode, 303);
+  assert.equal(failed.headers.location, checkout.payment_url);
+  let placed = await order(shop, payment.order.id);
+  assert.equal(placed.status, 'pending');
+  assert.equal(placed.payment_status, 'unpaid');
+  const mine = ofOrder(payment.order.order_number);
+  assert.equal((await events(shop, 'payment.failed')).filter(mine).length, 1);
+  assert.equal((await events(shop, 'order.paid')).filter(mine).length, 0);
+
+  const again = expectStatus(await pay(shop.anon, checkout.id, 'test'), 201);
+  assert.notEqual(again.id, payment.id);
+  assert.equal(again.order.id, payment.order.id);
+  assert.notEqual(again.redirect_url, payment.redirect_url);
+  assert.equal((await postOutcome(shop, again.redirect_url, 'succeeded')).statusCode, 303);
+  placed = await order(shop, payment.order.id);
+  assert.equal(placed.status, 'processing');
+  assert.equal((await events(shop, 'order.paid')).filter(mine).length, 1);
+});
+
+test('the form posted twice changes the payment once, and the second post answers the same 303', async () => {
+  const { checkout, payment } = await payWithTest();
+  const first = await postOutcome(shop, payment.redirect_url, 'succeeded');
+  const second = await postOutcome(shop, payment.redirect_url, 'succeeded');
+  const contrary = await postOutcome(shop, payment.redirect_url, 'failed');
+  for (const res of [first, second, contrary]) {
+    assert.equal(res.statusCode, 303);
+    assert.equal(res.headers.location, checkout.payment_url);
+  }
+  const mine = ofOrder(payment.order.order_number);
+  assert.equal((await events(shop, 'payment.succeeded')).filter(mine).length, 1);
+  assert.equal((await events(shop, 'payment.failed')).filter(mine).length, 0);
+  assert.equal((await events(shop, 'order.paid')).filter(mine).length, 1);
+  assert.equal((await order(shop, payment.order.id)).status, 'processing');
+});
+
+test('two posts of the form at the same moment change the payment once', async () => {
+  const { payment } = await payWithTest();
+  const answers = await Promise.all([postOutcome(shop, payment.redirect_url, 'succeeded'), postOutcome(shop, payment.redirect_url, 'failed')]);
+  assert.deepEqual(answers.map((r) => r.statusCode), [303, 303]);
+  const mine = ofOrder(payment.order.order_number);
+  const changes = (await events(shop, 'payment.succeeded')).filter(mine).length + (await events(shop, 'payment.failed')).filter(mine).length;
+  assert.equal(changes, 1);
+});
+
+test('a superseded attempt cannot be paid from its old page', async () => {
+  const { checkout, payment } = await payWithTest();
+  const newer = expectStatus(await pay(shop.anon, checkout.id, 'test'), 201);
+  const old = await postOutcome(shop, payment.redirect_url, 'succeeded');
+  assert.equal(old.statusCode, 303);
+  assert.equal((await order(shop, payment.order.id)).status, 'pending');
+  assert.match((await shop.store.inject({ method: 'GET', url: localPath(payment.redirect_url) })).body, /This payment was cancelled\./);
+  assert.equal((await postOutcome(shop, newer.redirect_url, 'succeeded')).statusCode, 303);
+  assert.equal((await order(shop, payment.order.id)).status, 'processing');
+});
+
+test('the page needs the payment’s own token: a wrong or missing one is a 404 and settles nothing', async () => {
+  const { payment } = await payWithTest();
+  const url = new URL(payment.redirect_url);
+  for (const bad of [`${url.pathname}`, `${url.pathname}?token=tp_guess`, `${url.pathname}?token=${url.searchParams.get('token')}x`]) {
+    assert.equal((await shop.store.inject({ method: 'GET', url: bad })).statusCode, 404, bad);
+    assert.equal((await postOutcome(shop, `https://store.test${bad}`, 'succeeded')).statusCode, 404, bad);
+  }
+  assert.equal((await order(shop, payment.order.id)).status, 'pending');
+});
+
+test('an outcome other than succeeded or failed is a 400 naming the field, and changes nothing', async () => {
+  const { payment } = await payWithTest();
+  const res = await postOutcome(shop, payment.redirect_url, 'maybe');
+  assert.equal(res.statusCode, 400);
+  assert.ok(res.json().errors.outcome);
+  assert.equal((await order(shop, payment.order.id)).status, 'pending');
+});
+
+test('a logged-in customer’s browser can post the form (it cannot send X-CSRFToken)', async () => {
+  const customer = new SessionClient(shop.store);
+  expectStatus(await customer.register({ email: `buyer-${process.pid}@example.com`, password: 'correct horse battery' }), 201);
+  const { payment } = await payWithTest();
+  const res = await customer.request({
+    method: 'POST',
+    url: localPath(payment.redirect_url),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'outcome=succeeded',
+    csrf: false,
+  });
+  assert.equal(res.statusCode, 303, res.body);
+  assert.equal((await order(shop, payment.order.id)).status, 'processing');
+});
+
+test('the page escapes what it shows: a store name with markup stays text', async () => {
+  expectStatus(await shop.staff.patch('/api/v1/store/', { name: '<script>alert("x")</script> & Co' }), 200);
+  try {
+    const { payment } = await payWithTest();
+    const page = await shop.store.inject({ method: 'GET', url: localPath(payment.redirect_url) });
+    assert.equal(page.statusCode, 200);
+    assert.doesNotMatch(page.body, /<script/i);
+    assert.ok(page.body.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co'));
+  } finally {
+    expectStatus(await shop.staff.patch('/api/v1/store/', { name: 'Storekeep' }), 200);
+  }
+});
