@@ -57,16 +57,21 @@ function resolveEntry(spec: string, cwd: string): { entry: string; dir: string }
   return { entry, dir };
 }
 
+// Names a plugin in errors: its folder for built-ins, what PLUGINS said for the others.
+function label(dir: string, source: string): string {
+  return source === 'built-in' ? `"${path.basename(dir)}" (built-in)` : `"${source}"`;
+}
+
 async function importPlugin(entry: string, dir: string, source: string): Promise<LoadedPlugin> {
   let mod: any;
   try {
     mod = await import(pathToFileURL(entry).href);
   } catch (err) {
-    throw new PluginLoadError(`Plugin "${source}" could not be imported: ${(err as Error).message}`, { cause: err });
+    throw new PluginLoadError(`Plugin ${label(dir, source)} could not be imported: ${(err as Error).message}`, { cause: err });
   }
   const plugin = mod.default ?? mod.plugin;
   if (!isPlugin(plugin)) {
-    throw new PluginLoadError(`Plugin "${source}" does not export a definePlugin(...) result as its default export.`);
+    throw new PluginLoadError(`Plugin ${label(dir, source)} does not export a definePlugin(...) result as its default export.`);
   }
   return { plugin, dir, source };
 }

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { ANONYMOUS } from '../../kernel/http/principal.ts';
 import type { PluginContext } from '../../kernel/plugin.ts';
 import { formatAmount } from '../../kernel/money/money.ts';
 import type { CheckoutPaymentsService, Db } from '../../plugins/core-checkout/contracts.ts';
@@ -32,13 +31,6 @@ export function registerAcmePage(ctx: PluginContext, payments: CheckoutPaymentsS
     params: { type: 'object', required: ['payment_id'], properties: { payment_id: { type: 'integer', minimum: 1 } } },
     querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 100 } } },
   };
-
-  // A browser form cannot send X-CSRFToken, which the kernel asks of state changes made with a
-  // session: the page's posts are taken as anonymous. They need no identity, only the link's token,
-  // which a forged cross-site post cannot know either.
-  ctx.hooks.get('kernel').authenticate.tapPromise({ name: ctx.name, stage: -100 }, async (request) =>
-    request.method === 'POST' && /^\/acme\/pay\/[^/?#]+\/(?:[?#]|$)/.test(request.url) ? ANONYMOUS : undefined,
-  );
 
   // The payment behind a page link: an Acme payment whose reference is the link's token.
   const find = async (db: Db, request: { params: { payment_id: number }; query: { token?: string } }) => {
@@ -81,6 +73,8 @@ export function registerAcmePage(ctx: PluginContext, payments: CheckoutPaymentsS
     auth: 'public',
     hidden: true,
     form: true,
+    // A browser form cannot send X-CSRFToken: the link's token protects the post.
+    csrf: 'none',
     summary: 'Acme card page outcome (simulated); 303 back to the store.',
     schema: {
       ...schema,

@@ -7,7 +7,7 @@ import { DEVELOPMENT_SECRET } from './signature.ts';
 const PLUGIN_NAME = 'payment-acme';
 
 /**
- * An example third-party payment gateway, the model of GATEWAY-GUIDE.md. Install it like any plugin:
+ * An example third-party payment gateway, the model of docs/payment-gateways.md. Install it like any plugin:
  * `PLUGINS=examples/payment-acme npm start`. It uses only what core-checkout offers every plugin:
  * the PaymentGateway contract, the `paymentGateways` and `checkoutPayments` services and the
  * `checkout.collectPaymentMethods` hook.

@@ -51,7 +51,8 @@ function claimOnce<T>(knex: Knex, opts: ClaimOptions): Promise<T[]> {
   }, config);
 }
 
-function isLockConflict(err: unknown): boolean {
+/** A MySQL/MariaDB deadlock victim or lock wait timeout: the transaction changed nothing and may be retried. */
+export function isLockConflict(err: unknown): boolean {
   const code = (err as { code?: string })?.code;
   return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT';
 }

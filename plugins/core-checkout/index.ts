@@ -3,7 +3,7 @@ import { createCheckoutHooks } from './hooks.ts';
 import { CART_COOKIE, registerCartRoutes } from './routes/carts.ts';
 import { registerCheckoutRoutes } from './routes/checkouts.ts';
 import { registerOrderRoutes } from './routes/orders.ts';
-import { pagePostsAreAnonymous, registerPayPageRoutes } from './routes/pay-page.ts';
+import { registerPayPageRoutes } from './routes/pay-page.ts';
 import { registerPaymentRoutes } from './routes/payments.ts';
 import { cartSchema } from './schemas/carts.ts';
 import { checkoutSchema } from './schemas/checkouts.ts';
@@ -27,7 +27,6 @@ export default definePlugin({
     ctx.hooks.get('auth').loggedIn.tapPromise({ name: PLUGIN_NAME }, async ({ trx, user, cookies }) => {
       if (user.kind === 'customer') await services.carts.mergeAtLogin(trx, user.id, cookies?.[CART_COOKIE]);
     });
-    pagePostsAreAnonymous(ctx);
     ctx.hooks.get('kernel').boot.tapPromise({ name: PLUGIN_NAME }, () => services.tokens.load(ctx.knex));
     ctx.worker.every('core-checkout.expire-unpaid-orders', 60_000, async () => {
       await expireUnpaidOrders(services.deps, services.orders, ctx.knex);

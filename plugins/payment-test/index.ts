@@ -1,7 +1,7 @@
 import { definePlugin } from '../../kernel/plugin.ts';
 import type { CheckoutPaymentsService, PaymentGatewayRegistry } from '../core-checkout/contracts.ts';
 import { TEST_METHOD, TestGateway } from './gateway.ts';
-import { formPostsAreAnonymous, registerHostedPageRoutes } from './routes.ts';
+import { registerHostedPageRoutes } from './routes.ts';
 
 export const PLUGIN_NAME = 'payment-test';
 
@@ -22,7 +22,6 @@ export default definePlugin({
       context.test ? [...methods, { ...TEST_METHOD }] : methods,
     );
     const storeName = () => ctx.container.resolve<{ get(): { name: string } }>('storeSettings').get().name;
-    formPostsAreAnonymous(ctx);
     registerHostedPageRoutes(ctx, ctx.container.resolve<CheckoutPaymentsService>('checkoutPayments'), storeName);
   },
 });

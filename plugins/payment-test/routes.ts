@@ -1,5 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ANONYMOUS, type Principal } from '../../kernel/http/principal.ts';
+import type { FastifyReply } from 'fastify';
 import type { PluginContext } from '../../kernel/plugin.ts';
 import { formatAmount } from '../../kernel/money/money.ts';
 import type { CheckoutPaymentsService, Db, PaymentLookup } from '../core-checkout/contracts.ts';
@@ -7,7 +6,6 @@ import { TestGateway, hostedPagePath, hostedPageUrl, tokenMatches } from './gate
 import { PAGE_HEADERS, renderNotFoundPage, renderPaymentPage } from './page.ts';
 
 const PATH = hostedPagePath(':payment_id');
-const FORM_POST = /^\/payments\/test\/[^/?#]+\/?(?:[?#]|$)/;
 
 // The id stays a string in the schema so that a malformed one gets the same 404 page as an unknown one.
 const params = {
@@ -49,18 +47,6 @@ function page(reply: FastifyReply, status: number, body: string): string {
 }
 
 /**
- * A browser form cannot send X-CSRFToken, which the kernel asks of every state change made with a
- * session, so a logged-in shopper's post would be refused. The page's posts are therefore taken as
- * anonymous: settling uses no identity, only the unguessable token in the URL, which also makes a
- * forged cross-site post impossible. Remove once routes can declare their own CSRF protection.
- */
-export function formPostsAreAnonymous(ctx: PluginContext): void {
-  ctx.hooks.get('kernel').authenticate.tapPromise({ name: ctx.name, stage: -100 }, async (request: FastifyRequest): Promise<Principal | undefined> =>
-    request.method === 'POST' && FORM_POST.test(request.url) ? ANONYMOUS : undefined,
-  );
-}
-
-/**
  * The hosted page of API.md section 5: GET shows the payment with a form; POST of that form
  * (`outcome=succeeded|failed`, form-encoded) settles the payment and answers 303 to the checkout's
  * return page. Public (the shopper holds the link), kept out of the OpenAPI document.
@@ -97,6 +83,8 @@ export function registerHostedPageRoutes(ctx: PluginContext, payments: CheckoutP
     auth: 'public',
     hidden: true,
     form: true,
+    // A browser form cannot send X-CSRFToken: the unguessable token in the page's URL protects the post.
+    csrf: 'none',
     summary: 'Settle a test payment from its hosted page (form post); 303 to the checkout.',
     description: 'Posting again changes nothing: the first outcome stands, and the answer is the same 303.',
     schema: { params, querystring: query, body: outcomeBody, response: { ...redirect, 404: html } },

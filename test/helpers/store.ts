@@ -60,6 +60,8 @@ export async function startTestStore(opts: TestStoreOptions = {}): Promise<TestS
       LOG_LEVEL: 'silent',
       RATE_LIMIT_ANONYMOUS: '0',
       RATE_LIMIT_AUTHENTICATED: '0',
+      // No demo catalogue unless a test asks for one (`env: {DEMO_DATA: 'true'}`).
+      DEMO_DATA: 'false',
       ...opts.env,
       DATA_DIR: dataDir,
       DATABASE_URL: db.url,

@@ -133,3 +133,16 @@ test('acme_card is a live method: in test mode it is not offered', async () => {
     await setTestMode(shop, false);
   }
 });
+
+test('the signature is checked over the exact bytes received: pretty-printed JSON verifies too', async () => {
+  const payment = await payWithAcme();
+  const body = JSON.stringify({ event: 'payment.succeeded', payment_id: payment.id, reference: payment.reference }, null, 2);
+  const res = await shop.store.inject({
+    method: 'POST',
+    url: '/api/v1/payments/notify/acme/',
+    headers: { 'content-type': 'application/json', 'x-acme-signature': sign(body, DEVELOPMENT_SECRET) },
+    payload: body,
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  assert.equal(res.json().status, 'succeeded');
+});

@@ -1,6 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { AppError } from '../../../kernel/http/errors.ts';
-import { ANONYMOUS, type Principal } from '../../../kernel/http/principal.ts';
+import { ANONYMOUS } from '../../../kernel/http/principal.ts';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import type { RouteRequest } from '../../../kernel/routes.ts';
 import { PAGE_HEADERS } from '../pages/html.ts';
@@ -12,7 +12,6 @@ import { payPageUrl } from '../services/urls.ts';
 import { callerOf } from './context.ts';
 
 const PATH = '/checkout/:id/pay/';
-const PAGE_POST = /^\/checkout\/[^/?#]+\/pay\/?(?:[?#]|$)/;
 const params = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 100 } } } as const;
 const html = { type: 'string', description: 'An HTML page.' } as const;
 const formBody = {
@@ -23,18 +22,6 @@ const formBody = {
 function page(reply: FastifyReply, status: number, text: string): string {
   reply.code(status).headers(PAGE_HEADERS);
   return text;
-}
-
-/**
- * The form on this page cannot send X-CSRFToken, which the kernel asks of every state change made with
- * a session. Its posts are therefore taken as anonymous (the session is not used for them) and
- * protected by the page's own token instead; paying needs no identity beyond the checkout, whose owner
- * was recorded when it was opened. Remove once routes can declare their own CSRF protection.
- */
-export function pagePostsAreAnonymous(ctx: PluginContext): void {
-  ctx.hooks.get('kernel').authenticate.tapPromise({ name: 'core-checkout', stage: -100 }, async (request: FastifyRequest): Promise<Principal | undefined> =>
-    request.method === 'POST' && PAGE_POST.test(request.url) ? ANONYMOUS : undefined,
-  );
 }
 
 /** The hosted payment page (`payment_url`): the order summary and the payment methods as a form. */
@@ -92,6 +79,8 @@ export function registerPayPageRoutes(ctx: PluginContext, s: CheckoutServices): 
     auth: 'public',
     hidden: true,
     form: true,
+    // A browser form cannot send X-CSRFToken: the page's own per-checkout token protects the post.
+    csrf: 'none',
     // PayService runs its own transaction (a refused payment keeps the order).
     transaction: false,
     translated: true,

@@ -8,18 +8,6 @@ const response = {
   properties: { received: { type: 'boolean' }, payment_id: { type: 'integer' }, status: { type: 'string' }, changed: { type: 'boolean' } },
 } as const;
 
-/**
- * The body as the gateway's provider sent it. The kernel parses bodies before routes see them (JSON,
- * form posts), so this is the body written back: byte-exact for compact JSON and for form fields in
- * their order. Signatures over other spellings need the kernel to keep raw bodies (see the README).
- */
-function rawBodyOf(body: unknown, contentType: string | undefined): Buffer {
-  if (body === undefined || body === null) return Buffer.alloc(0);
-  if (typeof body === 'string') return Buffer.from(body);
-  if (contentType?.startsWith('application/x-www-form-urlencoded')) return Buffer.from(new URLSearchParams(body as Record<string, string>).toString());
-  return Buffer.from(JSON.stringify(body));
-}
-
 /** Provider notifications for payment gateways (webhooks from the payment provider). */
 export function registerPaymentRoutes(ctx: PluginContext, s: CheckoutServices): void {
   ctx.routes.add({
@@ -32,8 +20,8 @@ export function registerPaymentRoutes(ctx: PluginContext, s: CheckoutServices): 
     description: 'Unknown gateway (or one taking no notifications): 404. Not verified: 400 invalid_notification. Settling twice changes nothing.',
     schema: { params, response: { 200: response } },
     handler: async (request) => {
-      const type = request.headers['content-type'];
-      const raw = rawBodyOf(request.body, typeof type === 'string' ? type : undefined);
+      // The exact bytes the provider signed (the kernel keeps the raw JSON or form body).
+      const raw = Buffer.from(request.rawBody ?? '', 'utf8');
       const settled = await s.payments.notify(request.trx!, request.params.gateway, raw, request.headers as Record<string, string | string[] | undefined>);
       return { received: true, payment_id: settled.id, status: settled.status, changed: settled.changed };
     },

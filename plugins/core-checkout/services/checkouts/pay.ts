@@ -12,6 +12,7 @@ import type { CheckoutRecord } from './checkout-rows.ts';
 import type { CheckoutService } from './checkout-service.ts';
 import type { Evaluation } from './evaluate.ts';
 import { assertSellable } from './sellable.ts';
+import { isLockConflict } from '../../../../kernel/db/claim.ts';
 
 export interface PayInput {
   checkoutId: string;
@@ -31,10 +32,6 @@ export interface PayResult {
 
 const ATTEMPTS = 3;
 
-function isLockConflict(err: unknown): boolean {
-  const code = (err as { code?: string })?.code;
-  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT';
-}
 
 /**
  * Paying a checkout, in one transaction that holds the checkout row (so two pays at once make one
