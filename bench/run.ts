@@ -8,6 +8,8 @@ import { machineBusyMs, machineInfo } from './lib/machine.ts';
 import { parseOptions, UsageError, type BenchOptions, type DbKind } from './lib/options.ts';
 import { consoleTable, DB_NAMES, markdownTable, mergeWithEarlier, mib, resultsFile, updateReadme, writeResults, type BenchResults, type DbRun, type EndpointResult, type ServerLoad } from './lib/report.ts';
 import { startStore } from './lib/store.ts';
+import { benchInventoryBulk, type InventoryBulkResult } from './lib/inventory-bulk.ts';
+import { benchCheckoutFlow, type CheckoutFlowResult } from './lib/checkout-flow.ts';
 import { ownStats, type ProcessStats } from './lib/ipc.ts';
 
 const log = (line: string) => process.stdout.write(line + '\n');
@@ -62,6 +64,8 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
   const samples = new Map<string, Sample>();
   const ours: Array<EndpointResult['ours']> = [];
   let peakRss = 0;
+  let inventoryBulk: InventoryBulkResult | undefined;
+  let checkoutFlow: CheckoutFlowResult | undefined;
   try {
     log(`  ${store.origin} (${store.dbVersion}; plugins: ${store.plugins.join(', ') || 'none'})`);
     if (options.smoke) {
@@ -83,6 +87,15 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
       const load = await loadServer(store.origin, endpoint, settings, store.stats);
       checkLoad(db, 'store', endpoint, load, warnings);
       ours.push(load);
+    }
+    // Write-side figures after the reads, so that they do not change what the reads saw.
+    if (!options.smoke && store.plugins.includes('core-inventory')) {
+      log(`  store: inventory bulk sync through POST /api/v1/inventory/bulk/ (${settings.durationSec} s)…`);
+      inventoryBulk = await benchInventoryBulk({ store, durationSec: settings.durationSec, log });
+    }
+    if (!options.smoke && store.plugins.includes('core-checkout')) {
+      log(`  store: guest checkout flow (30 in a row, then 10 buyers at once for ${settings.durationSec} s)…`);
+      checkoutFlow = await benchCheckoutFlow({ store, durationSec: settings.durationSec, log });
     }
     peakRss = (await store.stats()).maxRss;
   } finally {
@@ -127,6 +140,8 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
     duration_s: settings.durationSec,
     server_peak_rss_mib: mib(peakRss),
     endpoints: results,
+    inventory_bulk: inventoryBulk,
+    checkout_flow: checkoutFlow,
     warnings,
   };
 }

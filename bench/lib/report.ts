@@ -4,6 +4,8 @@ import type { MachineInfo } from './machine.ts';
 import type { DbKind } from './options.ts';
 import type { LoadResult } from './load.ts';
 import { REPO_ROOT } from './ipc.ts';
+import type { InventoryBulkResult } from './inventory-bulk.ts';
+import { checkoutFlowLines, type CheckoutFlowResult } from './checkout-flow.ts';
 
 /**
  * A measurement plus the measured server's memory after it and the CPU used meanwhile (100 = one core)
@@ -35,6 +37,10 @@ export interface DbRun {
   /** Peak resident memory of the store process over the whole run. */
   server_peak_rss_mib: number;
   endpoints: EndpointResult[];
+  /** Records per second through POST /api/v1/inventory/bulk/ (core-inventory). */
+  inventory_bulk?: InventoryBulkResult;
+  /** The guest checkout flow, sequential and concurrent (core-checkout). */
+  checkout_flow?: CheckoutFlowResult;
   /** Anything that makes these figures less trustworthy: a busy machine, non-2xx answers, errors. */
   warnings: string[];
 }
@@ -53,6 +59,17 @@ function pad(cells: string[], widths: number[]): string {
 }
 
 /** The table printed at the end of a run. */
+// The write-side figures of a run as console lines.
+function writeSideLines(run: DbRun): string[] {
+  const lines: string[] = [];
+  const b = run.inventory_bulk;
+  if (b) {
+    lines.push(`Inventory bulk sync (${b.records_per_call} records per call, ${b.variants} variants × ${b.warehouses} warehouses): update ${b.update.records_per_sec} records/s (call p50 ${b.update.call_p50_ms} ms, p99 ${b.update.call_p99_ms} ms), create ${b.create.records_per_sec} records/s`);
+  }
+  if (run.checkout_flow) lines.push(...checkoutFlowLines(run.checkout_flow));
+  return lines;
+}
+
 export function consoleTable(run: DbRun): string {
   const head = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'RSS MiB', 'CPU % srv/gen/other', 'ceiling req/s', 'p50 ms', 'p99 ms', 'CPU % srv/gen/other', 'ours/ceiling'];
   const rows = run.endpoints.map((e) => [
@@ -70,7 +87,7 @@ export function consoleTable(run: DbRun): string {
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const title = `${DB_NAMES[run.db]} (${run.db_version}): ${run.products} products × ${run.variants_per_product} variants, ${run.connections} connections, ${run.duration_s} s each, peak RSS ${run.server_peak_rss_mib} MiB`;
-  return [title, pad(head, widths), ...rows.map((r) => pad(r, widths))].join('\n');
+  return [title, pad(head, widths), ...rows.map((r) => pad(r, widths)), ...writeSideLines(run)].join('\n');
 }
 
 /** The results of earlier runs on the same date, so a `--db mysql` run keeps the SQLite figures. */
@@ -117,6 +134,18 @@ export function markdownTable(results: BenchResults): string {
     lines.push(
       `- ${DB_NAMES[run.db]}: ${run.db_version}; ${run.mode} run, ${run.products} products × ${run.variants_per_product} variants seeded in ${run.seed_seconds} s; ${run.connections} connections, ${run.duration_s} s per figure; store peak RSS ${run.server_peak_rss_mib} MiB.`,
     );
+  }
+  const writeSide = runs.filter((r) => r.inventory_bulk || r.checkout_flow);
+  if (writeSide.length) {
+    lines.push('', '| Database | Inventory bulk sync: records/s (update / create), call p50 / p99 ms | Guest checkout: flow p50 / p99 ms (30 in a row) | Slowest step p50 ms | 10 buyers at once: checkouts/s |', '|---|---|---|---|---:|');
+    for (const run of writeSide) {
+      const b = run.inventory_bulk;
+      const c = run.checkout_flow;
+      const slowest = c ? [...c.sequential.steps].sort((x, y) => y.p50_ms - x.p50_ms)[0] : undefined;
+      lines.push(
+        `| ${DB_NAMES[run.db]} | ${b ? `${b.update.records_per_sec} / ${b.create.records_per_sec} (${b.records_per_call} per call), ${b.update.call_p50_ms} / ${b.update.call_p99_ms}` : '–'} | ${c ? `${c.sequential.p50_ms} / ${c.sequential.p99_ms}` : '–'} | ${slowest ? `${slowest.step} ${slowest.p50_ms}` : '–'} | ${c ? c.concurrent.checkouts_per_sec : '–'} |`,
+      );
+    }
   }
   for (const run of runs) for (const warning of run.warnings ?? []) lines.push(`- Warning (${DB_NAMES[run.db]}): ${warning}`);
   return lines.join('\n');
