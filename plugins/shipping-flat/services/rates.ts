@@ -1,7 +1,7 @@
 import type { Logger } from '../../../kernel/logger.ts';
 import { AppError } from '../../../kernel/http/errors.ts';
 import type { ShippingContext, ShippingRate } from '../../core-checkout/contracts.ts';
-import { convertVia, type ExchangeReader } from './currency.ts';
+import type { ExchangeReader } from './currency.ts';
 import type { ShippingMethodRecord, ShippingMethodService } from './methods.ts';
 
 /**
@@ -30,8 +30,8 @@ export class FlatRates {
     let price: number;
     let threshold: number | null;
     try {
-      price = convertVia(this.parts.exchange, method.price_minor, method.currency, ctx.currency);
-      threshold = method.free_above_minor === null ? null : convertVia(this.parts.exchange, method.free_above_minor, method.currency, ctx.currency);
+      price = this.parts.exchange.convert(method.price_minor, method.currency, ctx.currency);
+      threshold = method.free_above_minor === null ? null : this.parts.exchange.convert(method.free_above_minor, method.currency, ctx.currency);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       this.parts.logger.warn({ method: method.id, currency: method.currency, to: ctx.currency }, `shipping method not offered: ${err.message}`);

@@ -1,7 +1,7 @@
 import { AppError } from '../../../kernel/http/errors.ts';
 import { toMoney } from '../../../kernel/money/money.ts';
 import { VoucherErrors } from '../errors.ts';
-import { convertVia, type ExchangeReader } from './currency.ts';
+import type { ExchangeReader } from './currency.ts';
 import type { VoucherRecord } from './records.ts';
 
 /** What a voucher's rules look at in a cart. */
@@ -23,7 +23,7 @@ const show = (minor: number, currency: string) => {
 export function minimumIn(exchange: ExchangeReader, v: VoucherRecord, currency: string): number | null | undefined {
   if (v.min_subtotal_minor === null) return null;
   try {
-    return convertVia(exchange, v.min_subtotal_minor, v.min_subtotal_currency!, currency);
+    return exchange.convert(v.min_subtotal_minor, v.min_subtotal_currency!, currency);
   } catch (err) {
     if (err instanceof AppError) return undefined;
     throw err;

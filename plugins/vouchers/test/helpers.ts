@@ -1,72 +1,17 @@
-import assert from 'node:assert/strict';
-import { after, before } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
-import { startTestStore, type TestStore, type TestStoreOptions } from '../../../test/helpers/store.ts';
-import { authHeader, staffApiKey } from '../../../test/helpers/auth.ts';
+import { before } from 'node:test';
+import type { TestStore } from '../../../test/helpers/store.ts';
 import type { PricedLine, Totals, TotalsContext } from '../../core-checkout/contracts.ts';
 import type {} from '../../core-checkout/hooks.ts';
 
-export type Headers = Record<string, string>;
+import { Client, expectStatus, openClientStore, sharedClientStore, type ClientStore } from '../../../test/helpers/client.ts';
 
-/** A small JSON client over `store.inject` with fixed headers (an API key, or none). */
-export class Client {
-  constructor(
-    readonly store: TestStore,
-    readonly headers: Headers = {},
-  ) {}
+export { Client, expectStatus, type Headers } from '../../../test/helpers/client.ts';
 
-  request(method: string, url: string, body?: unknown, headers: Headers = {}): Promise<LightMyRequestResponse> {
-    return this.store.inject({
-      method: method as any,
-      url,
-      headers: { ...this.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
-  }
-  get(url: string) {
-    return this.request('GET', url);
-  }
-  post(url: string, body: unknown) {
-    return this.request('POST', url, body);
-  }
-  patch(url: string, body: unknown) {
-    return this.request('PATCH', url, body);
-  }
-  delete(url: string) {
-    return this.request('DELETE', url);
-  }
-}
-
-export interface VoucherTestStore {
-  store: TestStore;
-  staff: Client;
-  anon: Client;
-}
-
+export type VoucherTestStore = ClientStore;
 /** A fresh store with a staff API key and an anonymous client; the caller closes it. */
-export async function openStore(opts: TestStoreOptions = {}): Promise<VoucherTestStore> {
-  const store = await startTestStore(opts);
-  const key = await staffApiKey(store);
-  return { store, staff: new Client(store, authHeader(key)), anon: new Client(store) };
-}
-
+export const openStore = openClientStore;
 /** One store shared by the tests of a file. */
-export function sharedStore(opts: TestStoreOptions = {}): () => VoucherTestStore {
-  let ctx: VoucherTestStore | undefined;
-  before(async () => {
-    ctx = await openStore(opts);
-  });
-  after(async () => {
-    await ctx?.store.close();
-  });
-  return () => ctx!;
-}
-
-/** Asserts a status, showing the body when it differs; returns the parsed body. */
-export function expectStatus(res: LightMyRequestResponse, status: number): any {
-  assert.equal(res.statusCode, status, `expected ${status}, got ${res.statusCode}: ${res.body}`);
-  return res.body ? res.json() : undefined;
-}
+export const sharedStore = sharedClientStore;
 
 let lineId = 0;
 
