@@ -120,3 +120,15 @@ test('only staff may change settings', async (t) => {
   assert.equal(asCustomer.statusCode, 403);
   assert.equal((await store.inject({ method: 'GET', url: '/api/v1/store/' })).json().name, 'Storekeep');
 });
+
+test('exchange converts exactly between any two store currencies, through the default, rounding once', async (t) => {
+  const { store, staff } = await setup(t);
+  const res = await store.inject({ method: 'PATCH', url: '/api/v1/store/', headers: staff, payload: { currencies: ['USD', 'EUR', 'JPY'], exchange_rates: { EUR: '0.9', JPY: '150' } } });
+  assert.equal(res.statusCode, 200, res.body);
+  const exchange = store.kernel.container.resolve('exchange') as { convert(m: number, f: string, t: string): number };
+  assert.equal(exchange.convert(1000, 'EUR', 'USD'), 1111, '10.00 EUR = 11.11 USD');
+  assert.equal(exchange.convert(1000, 'EUR', 'JPY'), 1667, '10.00 EUR = 1666.67 JPY → 1667');
+  assert.equal(exchange.convert(1999, 'USD', 'EUR'), 1799, 'from the default it equals fromDefault');
+  assert.equal(exchange.convert(500, 'JPY', 'JPY'), 500);
+  assert.throws(() => exchange.convert(100, 'USD', 'GBP'), (err: any) => err.code === 'unsupported_currency');
+});
