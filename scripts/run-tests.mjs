@@ -24,5 +24,5 @@ if (selected.length === 0) {
   process.exit(1);
 }
 console.log(`Running ${selected.length} test files on ${process.env.DATABASE_URL ? 'MySQL/MariaDB' : 'SQLite'}.`);
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=120000', ...selected.sort()], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=600000', ...selected.sort()], { stdio: 'inherit' });
 process.exit(result.status ?? 1);
