@@ -10,6 +10,7 @@ import { checkoutSchema } from './schemas/checkouts.ts';
 import { orderSchema } from './schemas/orders.ts';
 import { createCheckoutServices } from './services/index.ts';
 import { expireUnpaidOrders } from './services/orders/expiry.ts';
+import { OrderLifecycle } from './services/orders/lifecycle.ts';
 import { taxStep } from './services/totals/totals.ts';
 
 export const PLUGIN_NAME = 'core-checkout';
@@ -30,6 +31,10 @@ export default definePlugin({
     ctx.hooks.get('kernel').boot.tapPromise({ name: PLUGIN_NAME }, () => services.tokens.load(ctx.knex));
     ctx.worker.every('core-checkout.expire-unpaid-orders', 60_000, async () => {
       await expireUnpaidOrders(services.deps, services.orders, ctx.knex);
+    });
+    const lifecycle = new OrderLifecycle(services.deps, services.orders);
+    ctx.worker.every('core-checkout.complete-delivered-orders', 3_600_000, async () => {
+      await lifecycle.autoComplete(ctx.knex);
     });
     ctx.worker.every('core-checkout.purge-carts', 3_600_000, async () => {
       await services.carts.purgeExpired(ctx.knex);

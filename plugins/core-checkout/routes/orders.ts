@@ -1,10 +1,12 @@
+import type { Knex } from 'knex';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import { paginate } from '../../../kernel/http/lists.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
 import type { CheckoutServices } from '../services/index.ts';
 import { orderFromRow } from '../services/orders/order-rows.ts';
 import { paymentView } from '../services/payments/payment-rows.ts';
-import { captureParams, captureResponse, order, orderListQuery, orderListSpec, orderPage, orderQuery } from '../schemas/orders.ts';
+import { OrderLifecycle } from '../services/orders/lifecycle.ts';
+import { captureParams, captureResponse, order, orderActionParams, orderListQuery, orderListSpec, orderPage, orderQuery } from '../schemas/orders.ts';
 
 const tag = 'orders';
 
@@ -20,10 +22,12 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
     path: '/api/v1/orders/',
     auth: 'customer-or-staff',
     tag,
-    summary: 'List orders (customers: their own). Filters status, created_at__gte/__lte; ordering created_at (default -created_at), order_number, total; expand=items.',
+    summary:
+      'List orders (customers: their own). Filters status, payment_status, created_at__gte/__lte, search (order number exact or prefix, or e-mail contains; case-insensitive); ordering created_at (default -created_at), order_number, total; expand=items.',
     schema: { querystring: orderListQuery, response: { 200: orderPage } },
     handler: async (request) => {
-      const query = s.orders.listQuery(ctx.knex, request.principal, { status: request.query.status });
+      const { status, payment_status, search } = request.query;
+      const query = s.orders.listQuery(ctx.knex, request.principal, { status, payment_status, search });
       const items = expandsItems(request.query.expand);
       return paginate(request, ctx.config.baseUrl, query, orderListSpec, (rows: any[]) => s.orders.views(ctx.knex, rows.map(orderFromRow), { items }), 'orders.id');
     },
@@ -41,6 +45,41 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
       return s.orders.view(ctx.knex, found, { items: expandsItems(request.query.expand) });
     },
   });
+
+  const lifecycle = new OrderLifecycle(s.deps, s.orders);
+  const actions = [
+    {
+      name: 'cancel',
+      run: (trx: Knex.Transaction, id: number) => lifecycle.cancel(trx, id),
+      summary: 'Cancel an order (staff): pending, or processing with nothing shipped and no captured payment.',
+      description:
+        'Releases its reserved stock, gives vouchers their use back, cancels pending payments; emits order.cancelled. Another state: 409 invalid_transition naming it. A processing order with a captured payment: 409 refund_required (refunds come later).',
+    },
+    {
+      name: 'deliver',
+      run: (trx: Knex.Transaction, id: number) => lifecycle.deliver(trx, id),
+      summary: 'Mark a shipped order delivered (staff); the return window starts. Emits order.delivered.',
+      description: 'Any state but shipped: 409 invalid_transition naming the current state.',
+    },
+    {
+      name: 'complete',
+      run: (trx: Knex.Transaction, id: number) => lifecycle.complete(trx, id),
+      summary: 'Complete a delivered order (staff); a job also does so after the store\'s return_window_days. Emits order.completed.',
+      description: 'Any state but delivered: 409 invalid_transition naming the current state.',
+    },
+  ];
+  for (const action of actions) {
+    ctx.routes.add({
+      method: 'POST',
+      path: `/api/v1/orders/:id/${action.name}/`,
+      auth: 'staff',
+      tag,
+      summary: action.summary,
+      description: action.description,
+      schema: { params: orderActionParams, response: { 200: order } },
+      handler: async (request) => action.run(request.trx!, request.params.id),
+    });
+  }
 
   ctx.routes.add({
     method: 'POST',

@@ -2,6 +2,8 @@ import { listQuerySchema, pageSchema, type ListSpec } from '../../../kernel/http
 import { ORDER_STATUSES } from '../services/orders/transitions.ts';
 import { addressView, money, paymentView, shippingRateView, timestamp, totalsProperties } from './common.ts';
 
+const PAYMENT_STATUSES = ['unpaid', 'paid', 'partially_refunded', 'refunded'] as const;
+
 const orderItem = {
   type: 'object',
   required: ['id', 'quantity', 'unit_price', 'total', 'name', 'options', 'variant'],
@@ -33,7 +35,7 @@ export const orderSchema = {
     id: { type: 'integer' },
     order_number: { type: 'string' },
     status: { type: 'string', enum: [...ORDER_STATUSES] },
-    payment_status: { type: 'string', enum: ['unpaid', 'paid', 'partially_refunded', 'refunded'] },
+    payment_status: { type: 'string', enum: [...PAYMENT_STATUSES] },
     fulfillment_status: { type: 'string' },
     email: { type: 'string' },
     customer_id: { type: ['integer', 'null'] },
@@ -49,6 +51,9 @@ export const orderSchema = {
     payments: { type: 'array', items: paymentView },
     test: { type: 'boolean' },
     lang: { type: 'string' },
+    cancelled_at: { ...timestamp, type: ['string', 'null'] },
+    delivered_at: { ...timestamp, type: ['string', 'null'] },
+    completed_at: { ...timestamp, type: ['string', 'null'] },
     created_at: timestamp,
     updated_at: timestamp,
     items: { type: 'array', items: orderItem, description: 'Only with expand=items.' },
@@ -61,12 +66,14 @@ export const orderListSpec: ListSpec = {
   ordering: { created_at: 'orders.created_at', order_number: 'orders.number', total: 'orders.total' },
   defaultOrdering: '-created_at',
   ranges: { created_at: 'datetime' },
+  search: true,
 };
 
 const expand = { type: 'string', maxLength: 100, description: 'items: include each order\'s items.' } as const;
 
 export const orderListQuery = listQuerySchema(orderListSpec, {
   status: { type: 'string', enum: [...ORDER_STATUSES] },
+  payment_status: { type: 'string', enum: [...PAYMENT_STATUSES] },
   expand,
 });
 export const orderPage = pageSchema(order);
@@ -90,3 +97,6 @@ export const captureResponse = {
     },
   },
 } as const;
+
+/** The staff actions on an order (cancel, deliver, complete): no body. */
+export const orderActionParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;

@@ -36,6 +36,8 @@ export interface OrderRecord {
   hold_until: Date | null;
   paid_at: Date | null;
   cancelled_at: Date | null;
+  delivered_at: Date | null;
+  completed_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -92,6 +94,8 @@ export function orderFromRow(row: any): OrderRecord {
     hold_until: toDate(row.hold_until),
     paid_at: toDate(row.paid_at),
     cancelled_at: toDate(row.cancelled_at),
+    delivered_at: toDate(row.delivered_at),
+    completed_at: toDate(row.completed_at),
     created_at: toDate(row.created_at)!,
     updated_at: toDate(row.updated_at)!,
   };
@@ -124,7 +128,7 @@ export function paymentStatusOf(total: number, paid: number, refunded: number): 
   return paid >= total ? 'paid' : 'unpaid';
 }
 
-export type NewOrder = Omit<OrderRecord, 'id' | 'amount_paid' | 'amount_refunded' | 'hold_until' | 'paid_at' | 'cancelled_at' | 'updated_at'>;
+export type NewOrder = Omit<OrderRecord, 'id' | 'amount_paid' | 'amount_refunded' | 'hold_until' | 'paid_at' | 'cancelled_at' | 'delivered_at' | 'completed_at' | 'updated_at'>;
 
 /** Table access for orders and their items; every function takes the caller's transaction first. */
 export const OrderRows = {
@@ -147,7 +151,7 @@ export const OrderRows = {
       updated_at: order.created_at,
     };
     const [id] = await db('orders').insert(row);
-    return { ...order, id: Number(id), amount_paid: 0, amount_refunded: 0, hold_until: null, paid_at: null, cancelled_at: null, updated_at: order.created_at };
+    return { ...order, id: Number(id), amount_paid: 0, amount_refunded: 0, hold_until: null, paid_at: null, cancelled_at: null, delivered_at: null, completed_at: null, updated_at: order.created_at };
   },
 
   /** Snapshots the priced lines as the order's items, in their order; returns the items. */

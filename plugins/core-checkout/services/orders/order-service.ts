@@ -8,6 +8,14 @@ import { orderView, type OrderView } from './order-view.ts';
 
 export interface OrderFilters {
   status?: string;
+  payment_status?: string;
+  /** Order number (exact or prefix) or e-mail (contains), case-insensitive. */
+  search?: string;
+}
+
+/** A LIKE pattern that matches `text` literally (escape character `!`). */
+function likeLiteral(text: string): string {
+  return text.replace(/[!%_]/g, (c) => `!${c}`);
 }
 
 /**
@@ -33,11 +41,19 @@ export class OrderService {
     return isStaffLike(principal) || (principal.kind === 'customer' && order.customer_id === principal.id);
   }
 
-  /** The base query of `GET /api/v1/orders/` for this caller, with the status filter. */
+  /** The base query of `GET /api/v1/orders/` for this caller, with the status, payment_status and search filters. */
   listQuery(db: Db, principal: Principal, filters: OrderFilters = {}): Knex.QueryBuilder {
     const query = db('orders').select('orders.*');
     if (!isStaffLike(principal)) query.where('orders.customer_id', principal.kind === 'customer' ? principal.id : -1);
     if (filters.status) query.where('orders.status', filters.status);
+    if (filters.payment_status) query.where('orders.payment_status', filters.payment_status);
+    const search = filters.search?.trim().toLowerCase();
+    if (search) {
+      const literal = likeLiteral(search);
+      query.where((q) =>
+        q.whereRaw("lower(orders.order_number) like ? escape '!'", [`${literal}%`]).orWhereRaw("lower(orders.email) like ? escape '!'", [`%${literal}%`]),
+      );
+    }
     return query;
   }
 

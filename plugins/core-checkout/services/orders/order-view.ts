@@ -60,6 +60,9 @@ export interface OrderView {
   payments: PaymentView[];
   test: boolean;
   lang: string;
+  cancelled_at: string | null;
+  delivered_at: string | null;
+  completed_at: string | null;
   created_at: string;
   updated_at: string;
   items?: OrderItemView[];
@@ -113,6 +116,9 @@ export function orderView(o: OrderRecord, payments: PaymentRow[], items?: OrderI
     payments: payments.map(paymentView),
     test: o.test,
     lang: o.lang,
+    cancelled_at: toIso(o.cancelled_at),
+    delivered_at: toIso(o.delivered_at),
+    completed_at: toIso(o.completed_at),
     created_at: toIso(o.created_at)!,
     updated_at: toIso(o.updated_at)!,
   };

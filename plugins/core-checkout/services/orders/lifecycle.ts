@@ -1,0 +1,120 @@
+import type { Knex } from 'knex';
+import { conflict } from '../../../../kernel/http/errors.ts';
+import type { Db } from '../../contracts.ts';
+import { CheckoutErrors } from '../../errors.ts';
+import type { CheckoutDeps } from '../deps.ts';
+import { CheckoutRows } from '../checkouts/checkout-rows.ts';
+import { PaymentRows } from '../payments/payment-rows.ts';
+import type { OrderRecord } from './order-rows.ts';
+import type { OrderService } from './order-service.ts';
+import type { OrderView } from './order-view.ts';
+import { orderSummary } from './order-view.ts';
+import { assertTransition, transitionOrder, type OrderStatus } from './transitions.ts';
+
+const DAY = 86_400_000;
+const BATCH = 50;
+export const DEFAULT_RETURN_WINDOW_DAYS = 14;
+
+/**
+ * Staff actions on an order after the sale (cancel, deliver, complete) and the auto-complete job.
+ * Every change goes through the transition table (transitions.ts) with a conditional update on the
+ * status, emits `order.<new state>` with the order as the API shows it (items included), and sets
+ * `updated_at` plus its own timestamp (cancelled_at, delivered_at, completed_at).
+ */
+export class OrderLifecycle {
+  constructor(
+    private readonly deps: CheckoutDeps,
+    private readonly orders: OrderService,
+  ) {}
+
+  /**
+   * pending → cancelled, processing → cancelled. Releases the reservation (core-inventory), runs
+   * `checkout.orderReleased` (vouchers give their use back), cancels pending payments and expires the
+   * checkout, like the expiry job. A processing order with anything shipped cannot be cancelled
+   * (invalid_transition); one with captured money is refused with 409 refund_required until refunds
+   * exist (the money would otherwise be kept silently).
+   */
+  async cancel(trx: Knex.Transaction, id: number): Promise<OrderView> {
+    const now = this.deps.clock.now();
+    const order = await this.orders.get(trx, id, { lock: true });
+    assertTransition(order.status, 'cancelled');
+    if (order.status === 'processing') {
+      if (order.fulfillment_status !== 'unfulfilled') {
+        throw conflict('invalid_transition', `An order that is processing with items shipped (fulfillment ${order.fulfillment_status}) cannot become cancelled.`);
+      }
+      const captured = (await PaymentRows.ofOrders(trx, [id])).get(id)?.some((p) => p.captured_minor > 0) ?? false;
+      if (captured || order.amount_paid > 0) {
+        throw conflict(
+          'refund_required',
+          'An order that is processing has a captured payment: cancelling it needs a refund, which this version cannot make yet. Refund the payment at the gateway first.',
+        );
+      }
+    }
+    await this.move(trx, order, 'cancelled', now, { cancelled_at: now });
+    const cancelled = await this.orders.get(trx, id);
+    await this.deps.inventory.release(trx, { type: 'order', id });
+    await this.deps.hooks.orderReleased.promise({ trx, order: { ...orderSummary(cancelled), customer_id: cancelled.customer_id, cart_id: cancelled.cart_id } });
+    await PaymentRows.cancelPending(trx, id, now);
+    await CheckoutRows.update(trx, order.checkout_id, { status: 'expired' }, now);
+    return this.emit(trx, id, 'order.cancelled');
+  }
+
+  /** shipped → delivered; the return window counts from now. */
+  async deliver(trx: Knex.Transaction, id: number): Promise<OrderView> {
+    const now = this.deps.clock.now();
+    const order = await this.orders.get(trx, id, { lock: true });
+    await this.move(trx, order, 'delivered', now, { delivered_at: now });
+    return this.emit(trx, id, 'order.delivered');
+  }
+
+  /** delivered → completed (staff, or the job once the return window is over). */
+  async complete(trx: Knex.Transaction, id: number): Promise<OrderView> {
+    const now = this.deps.clock.now();
+    const order = await this.orders.get(trx, id, { lock: true });
+    await this.move(trx, order, 'completed', now, { completed_at: now });
+    return this.emit(trx, id, 'order.completed');
+  }
+
+  /**
+   * The recurring job: every order delivered at least the store's `return_window_days` (default 14)
+   * ago becomes completed, one transaction each. The conditional update on the status makes it safe
+   * with several instances (and against staff completing the order meanwhile). Returns how many.
+   */
+  async autoComplete(knex: Knex): Promise<number> {
+    let completed = 0;
+    const seen = new Set<number>();
+    for (;;) {
+      const now = this.deps.clock.now();
+      const days = (this.deps.settings.get() as { return_window_days?: number }).return_window_days ?? DEFAULT_RETURN_WINDOW_DAYS;
+      const cutoff = new Date(now.getTime() - days * DAY);
+      const ids = (
+        await knex('orders').where('status', 'delivered').andWhere('delivered_at', '<=', cutoff).whereNotIn('id', [...seen, 0]).orderBy('id').limit(BATCH).pluck('id')
+      ).map(Number);
+      for (const id of ids) {
+        seen.add(id);
+        const done = await knex.transaction(async (trx) => {
+          if (!(await transitionOrder(trx, id, 'delivered', 'completed', now, { completed_at: now }))) return false;
+          await this.emit(trx, id, 'order.completed');
+          return true;
+        });
+        if (done) completed++;
+      }
+      if (ids.length < BATCH) return completed;
+    }
+  }
+
+  /** The conditional move; a writer that changed the order first (it is locked, so rarely) is a 409. */
+  private async move(trx: Db, order: OrderRecord, to: OrderStatus, now: Date, extra: Record<string, unknown>): Promise<void> {
+    assertTransition(order.status, to);
+    if (!(await transitionOrder(trx, order.id, order.status, to, now, extra))) {
+      const current = await this.orders.get(trx, order.id);
+      throw CheckoutErrors.invalidTransition(current.status, to);
+    }
+  }
+
+  private async emit(trx: Db, id: number, type: string): Promise<OrderView> {
+    const view = await this.orders.eventData(trx, id);
+    await this.deps.events.emit(trx, type, view);
+    return view;
+  }
+}

@@ -1,0 +1,193 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ManualClock } from '../../../kernel/clock.ts';
+import { SessionClient } from '../../../test/helpers/auth.ts';
+import { configureStore } from '../../core-catalog/test/helpers.ts';
+import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TRANSITION_TABLE } from '../services/orders/transitions.ts';
+import { eventsOf, expectStatus, makeVariant, pay, readyCheckout, shopFor, stockOf, type Shop } from './helpers.ts';
+
+const DAY = 86_400_000;
+type Action = 'cancel' | 'deliver' | 'complete';
+const ACTIONS: Action[] = ['cancel', 'deliver', 'complete'];
+
+/** What each state answers to each staff action: the new state, or the 409 code. */
+const EXPECTED: Record<string, Record<Action, { status: 200 } | { status: 409; code: string }>> = {
+  pending: { cancel: { status: 200 }, deliver: { status: 409, code: 'invalid_transition' }, complete: { status: 409, code: 'invalid_transition' } },
+  // A processing order is paid: cancelling it would need a refund, which comes with the refunds work.
+  processing: { cancel: { status: 409, code: 'refund_required' }, deliver: { status: 409, code: 'invalid_transition' }, complete: { status: 409, code: 'invalid_transition' } },
+  shipped: { cancel: { status: 409, code: 'invalid_transition' }, deliver: { status: 200 }, complete: { status: 409, code: 'invalid_transition' } },
+  delivered: { cancel: { status: 409, code: 'invalid_transition' }, deliver: { status: 409, code: 'invalid_transition' }, complete: { status: 200 } },
+  completed: { cancel: { status: 409, code: 'invalid_transition' }, deliver: { status: 409, code: 'invalid_transition' }, complete: { status: 409, code: 'invalid_transition' } },
+  cancelled: { cancel: { status: 409, code: 'invalid_transition' }, deliver: { status: 409, code: 'invalid_transition' }, complete: { status: 409, code: 'invalid_transition' } },
+};
+
+/**
+ * An order in `state`. pending (unpaid, fake_card) and processing (paid, fake_instant) are reached
+ * through the API. shipped cannot be reached yet (shipments come later) and delivered, completed and
+ * cancelled are set directly in the database from a pending order, to cover every cell of the table
+ * without depending on the other actions under test.
+ */
+async function orderIn(shop: Shop, variantId: number, state: string): Promise<number> {
+  const checkout = await readyCheckout(shop.anon, [[variantId, 1]]);
+  const paid = expectStatus(await pay(shop.anon, checkout.id, state === 'processing' ? 'fake_instant' : 'fake_card'), 201);
+  const id = paid.order.id as number;
+  if (state !== 'pending' && state !== 'processing') {
+    const now = new Date();
+    await shop.knex('orders').where({ id }).update({ status: state, ...(state === 'delivered' || state === 'completed' ? { delivered_at: now } : {}) });
+  }
+  assert.equal(expectStatus(await shop.staff.get(`/api/v1/orders/${id}/`), 200).status, state);
+  return id;
+}
+
+const eventCount = async (shop: Shop, type: string, id: number) => (await eventsOf(shop, type)).filter((e) => e.id === id).length;
+
+test('the transition table covers every state × action and matches SPEC.md section 3', () => {
+  assert.deepEqual(Object.keys(ORDER_TRANSITION_TABLE).sort(), [...ORDER_STATUSES].sort());
+  for (const state of ORDER_STATUSES) {
+    assert.deepEqual(Object.keys(ORDER_TRANSITION_TABLE[state]).sort(), Object.keys(ORDER_ACTIONS).sort(), state);
+    for (const action of ACTIONS) {
+      // processing → cancelled is allowed by the table; the refusal for captured money is a rule on top.
+      const allowed = EXPECTED[state]![action].status === 200 || (state === 'processing' && action === 'cancel');
+      assert.equal(ORDER_TRANSITION_TABLE[state][action], allowed, `${state} × ${action}`);
+    }
+  }
+});
+
+test('every state × every staff action: 200 and order.<new state> exactly on success, else 409 naming the state', async (t) => {
+  const shop = await shopFor(t);
+  const v = await makeVariant(shop, { stock: 1000 });
+  for (const state of ORDER_STATUSES) {
+    for (const action of ACTIONS) {
+      const id = await orderIn(shop, v.id, state);
+      const target = ORDER_ACTIONS[action];
+      const before = await shop.staff.get(`/api/v1/orders/${id}/`);
+      const res = await shop.staff.post(`/api/v1/orders/${id}/${action}/`, undefined);
+      const expected = EXPECTED[state]![action];
+      const label = `${state} × ${action}`;
+      assert.equal(res.statusCode, expected.status, `${label}: ${res.body}`);
+      const body = res.json();
+      const after = expectStatus(await shop.staff.get(`/api/v1/orders/${id}/`), 200);
+      if (expected.status === 200) {
+        assert.equal(body.status, target, label);
+        assert.equal(after.status, target, label);
+        assert.ok(Date.parse(after.updated_at) >= Date.parse(before.json().updated_at), label);
+        assert.equal(await eventCount(shop, `order.${target}`, id), 1, `${label}: one order.${target}`);
+        const event = (await eventsOf(shop, `order.${target}`)).find((e) => e.id === id);
+        assert.equal(event.status, target);
+        assert.ok(Array.isArray(event.items), 'the event carries the order with its items');
+        if (target === 'delivered') assert.ok(after.delivered_at);
+        if (target === 'completed') assert.ok(after.completed_at);
+        if (target === 'cancelled') assert.ok(after.cancelled_at);
+      } else {
+        assert.equal(body.code, expected.code, label);
+        assert.match(body.detail, new RegExp(`\\b${state}\\b`), `${label}: the current state in detail`);
+        assert.equal(after.status, state, `${label}: unchanged`);
+        assert.equal(await eventCount(shop, `order.${target}`, id), 0, `${label}: no order.${target}`);
+      }
+    }
+  }
+  // Exactly one success per action in the whole table.
+  assert.equal((await eventsOf(shop, 'order.cancelled')).length, 1);
+  assert.equal((await eventsOf(shop, 'order.delivered')).length, 1);
+  assert.equal((await eventsOf(shop, 'order.completed')).length, 1);
+});
+
+test('processing → cancelled without captured money is allowed; with anything shipped it is not', async (t) => {
+  const shop = await shopFor(t);
+  const v = await makeVariant(shop, { stock: 10 });
+  // Set directly: a processing order with no captured payment (e.g. a zero total) is not reachable otherwise.
+  const free = await orderIn(shop, v.id, 'pending');
+  await shop.knex('orders').where({ id: free }).update({ status: 'processing' });
+  assert.equal((await stockOf(shop, v.id)).reserved, 1);
+  assert.equal(expectStatus(await shop.staff.post(`/api/v1/orders/${free}/cancel/`, undefined), 200).status, 'cancelled');
+  assert.equal((await stockOf(shop, v.id)).reserved, 0);
+
+  const partial = await orderIn(shop, v.id, 'pending');
+  await shop.knex('orders').where({ id: partial }).update({ status: 'processing', fulfillment_status: 'partial' });
+  const refused = expectStatus(await shop.staff.post(`/api/v1/orders/${partial}/cancel/`, undefined), 409);
+  assert.equal(refused.code, 'invalid_transition');
+  assert.match(refused.detail, /processing/);
+});
+
+test('cancelling a pending order releases its stock, cancels its payment and expires its checkout', async (t) => {
+  const shop = await shopFor(t);
+  const v = await makeVariant(shop, { stock: 3 });
+  const checkout = await readyCheckout(shop.anon, [[v.id, 3]]);
+  const placed = expectStatus(await pay(shop.anon, checkout.id, 'fake_card'), 201);
+  assert.deepEqual(await stockOf(shop, v.id), { quantity: 3, reserved: 3 });
+  // Sold out meanwhile: another shopper cannot buy it.
+  const blocked = await readyCheckout(shop.anon, [[v.id, 1]]).catch(() => undefined);
+  if (blocked) assert.equal((await pay(shop.anon, blocked.id, 'fake_instant')).statusCode, 409);
+
+  const cancelled = expectStatus(await shop.staff.post(`/api/v1/orders/${placed.order.id}/cancel/`, undefined), 200);
+  assert.equal(cancelled.status, 'cancelled');
+  assert.equal(cancelled.payments[0].status, 'cancelled');
+  assert.deepEqual(await stockOf(shop, v.id), { quantity: 3, reserved: 0 }, 'stock available again');
+  assert.equal(expectStatus(await shop.anon.get(`/api/v1/checkout/${checkout.id}/`), 200).status, 'expired');
+  assert.equal(expectStatus(await pay(shop.anon, checkout.id, 'fake_card'), 409).code, 'checkout_expired');
+
+  // The released units can be bought again.
+  const again = await readyCheckout(shop.anon, [[v.id, 3]]);
+  const rebought = expectStatus(await pay(shop.anon, again.id, 'fake_instant'), 201);
+  assert.equal(expectStatus(await shop.staff.get(`/api/v1/orders/${rebought.order.id}/`), 200).status, 'processing');
+  assert.equal((await stockOf(shop, v.id)).reserved, 3);
+  assert.equal((await eventsOf(shop, 'order.cancelled')).filter((e) => e.id === placed.order.id).length, 1);
+});
+
+test('customers get 403 on the actions, anonymous callers 401', async (t) => {
+  const shop = await shopFor(t);
+  const v = await makeVariant(shop);
+  const id = await orderIn(shop, v.id, 'pending');
+  const customer = new SessionClient(shop.store);
+  expectStatus(await customer.register({ email: `states-${process.pid}-${Date.now()}@example.com`, password: 'states-password-1' }), 201);
+  for (const action of ACTIONS) {
+    expectStatus(await customer.request({ method: 'POST', url: `/api/v1/orders/${id}/${action}/` }), 403);
+    expectStatus(await shop.anon.post(`/api/v1/orders/${id}/${action}/`, undefined), 401);
+  }
+  expectStatus(await shop.staff.post('/api/v1/orders/999999/cancel/', undefined), 404);
+  assert.equal(expectStatus(await shop.staff.get(`/api/v1/orders/${id}/`), 200).status, 'pending');
+});
+
+test('delivered orders complete automatically after the return window (default 14 days), once', async (t) => {
+  const clock = new ManualClock(new Date('2026-06-01T08:00:00Z'));
+  const shop = await shopFor(t, { clock });
+  const worker = shop.store.kernel.worker;
+  const runJob = async () => {
+    await worker.enqueue(shop.knex, 'core-checkout.complete-delivered-orders', {});
+    await worker.runDue();
+  };
+  const v = await makeVariant(shop);
+  // Shipped is set directly: shipments come later.
+  const a = await orderIn(shop, v.id, 'processing');
+  await shop.knex('orders').where({ id: a }).update({ status: 'shipped' });
+  const delivered = expectStatus(await shop.staff.post(`/api/v1/orders/${a}/deliver/`, undefined), 200);
+  assert.equal(delivered.delivered_at, '2026-06-01T08:00:00.000Z');
+
+  clock.advance(14 * DAY - 60_000);
+  await runJob();
+  assert.equal(expectStatus(await shop.staff.get(`/api/v1/orders/${a}/`), 200).status, 'delivered', 'not yet');
+  clock.advance(60_000);
+  await runJob();
+  const completed = expectStatus(await shop.staff.get(`/api/v1/orders/${a}/`), 200);
+  assert.equal(completed.status, 'completed');
+  assert.equal(completed.completed_at, new Date(clock.now()).toISOString());
+  assert.equal(await eventCount(shop, 'order.completed', a), 1);
+  await runJob();
+  assert.equal(await eventCount(shop, 'order.completed', a), 1, 'a second run (another instance) changes nothing');
+
+  // The store's own window.
+  await configureStore(shop.staff, { return_window_days: 3 });
+  const b = await orderIn(shop, v.id, 'processing');
+  await shop.knex('orders').where({ id: b }).update({ status: 'shipped' });
+  expectStatus(await shop.staff.post(`/api/v1/orders/${b}/deliver/`, undefined), 200);
+  clock.advance(2 * DAY);
+  await runJob();
+  assert.equal(expectStatus(await shop.staff.get(`/api/v1/orders/${b}/`), 200).status, 'delivered');
+  clock.advance(DAY);
+  await runJob();
+  assert.equal(expectStatus(await shop.staff.get(`/api/v1/orders/${b}/`), 200).status, 'completed');
+  assert.equal(await eventCount(shop, 'order.completed', b), 1);
+  // Completing by hand afterwards is a 409 naming the state.
+  const again = expectStatus(await shop.staff.post(`/api/v1/orders/${b}/complete/`, undefined), 409);
+  assert.match(again.detail, /completed/);
+});
