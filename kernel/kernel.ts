@@ -12,6 +12,7 @@ import { createEventHooks, createKernelHooks, HookRegistry, type KernelHooks } f
 import { RouteRegistry } from './routes.ts';
 import { EventBus } from './events.ts';
 import { Worker } from './worker.ts';
+import { Mailer } from './mail/mailer.ts';
 import { CliRegistry } from './cli-registry.ts';
 import { createDatabase } from './db/connection.ts';
 import { runMigrations, type MigrationSource } from './db/migrate.ts';
@@ -55,6 +56,7 @@ export class Kernel {
   readonly routes = new RouteRegistry();
   readonly events: EventBus;
   readonly worker: Worker;
+  readonly mailer: Mailer;
   readonly cli = new CliRegistry();
   readonly schemas: Array<{ $id: string } & Record<string, unknown>> = [errorBodySchema as any, moneySchema as any];
   plugins: LoadedPlugin[] = [];
@@ -74,6 +76,7 @@ export class Kernel {
     this.events = new EventBus(this.knex, eventHooks, this.clock, this.logger.child({ part: 'events' }), options.pollMs);
     this.worker = new Worker(this.knex, this.clock, this.logger.child({ part: 'worker' }), options.pollMs);
     this.container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
+    this.mailer = new Mailer({ config, worker: this.worker, logger: this.logger.child({ part: 'mail' }), clock: this.clock, container: this.container });
     this.container.register({
       config: asValue(config),
       logger: asValue(this.logger),
@@ -82,6 +85,7 @@ export class Kernel {
       hooks: asValue(this.hooks),
       events: asValue(this.events),
       worker: asValue(this.worker),
+      mailer: asValue(this.mailer),
       redis: asValue(this.redis),
       // core-store replaces this with the store's live settings.
       storeLocale: asValue((): StoreLocale => DEFAULT_LOCALE),

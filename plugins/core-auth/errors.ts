@@ -11,6 +11,8 @@ export const AuthErrors = {
   emailTaken: () => conflict('email_taken', 'A user with this email already exists.', { email: ['A user with this email already exists.'] }),
   loginThrottled: (seconds: number) =>
     tooManyRequests(`Too many failed login attempts. Try again in ${Math.max(1, Math.ceil(seconds))} seconds.`, seconds),
+  /** An unknown, used or expired password reset token. */
+  invalidResetToken: () => new AppError(400, 'invalid_token', 'This password reset token is invalid, used or expired. Ask for a new one.'),
   testKeyCannotCreateLive: () =>
     new AppError(403, 'permission_denied', 'A test key can only create test keys.'),
 };

@@ -27,6 +27,7 @@ export default definePlugin({
     ctx.worker.every('core-auth.purge-expired', 3_600_000, async () => {
       await services.sessions.purgeExpired(ctx.knex);
       await services.throttle.purge(ctx.knex);
+      await services.passwordResets.purge(ctx.knex);
     });
     registerAuthRoutes(ctx, services);
     registerApiKeyRoutes(ctx, services);

@@ -14,7 +14,10 @@ function clientOf(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : undefined, previousToken: sessionToken(request), cookies: { ...request.cookies } };
 }
 
-/** The session endpoints: CSRF token, login, logout, registration, and who am I. */
+/** What a password reset request answers, whether or not the account exists. */
+export const PASSWORD_RESET_ACCEPTED = 'If an account with this e-mail exists, a link to reset its password has been sent.';
+
+/** The session endpoints: CSRF token, login, logout, registration, password reset, and who am I. */
 export function registerAuthRoutes(ctx: PluginContext, services: AuthServices): void {
   const { users, sessions, login } = services;
   const tag = 'auth';
@@ -82,6 +85,42 @@ export function registerAuthRoutes(ctx: PluginContext, services: AuthServices): 
       noStore(reply);
       reply.code(201);
       return { user: users.view(user) };
+    },
+  });
+
+  ctx.routes.add({
+    method: 'POST',
+    path: '/api/v1/auth/password-reset/',
+    auth: 'public',
+    csrf: 'always',
+    tag,
+    summary: 'Ask for a password reset link by e-mail.',
+    description:
+      'Needs X-CSRFToken. Always 202 with the same body, whether or not an account has this e-mail. For an active account, ' +
+      'mails a link to BASE_URL/reset-password/?token=… (and the token) valid for one hour; a new request invalidates earlier ' +
+      'tokens. At most 5 mails per account per hour; further requests are answered alike and send nothing.',
+    schema: { body: S.passwordResetBody, response: { 202: S.passwordResetAccepted } },
+    handler: async (request: FastifyRequest<{ Body: { email: string } }>, reply) => {
+      await services.passwordResets.request(request.trx!, request.body.email);
+      noStore(reply);
+      reply.code(202);
+      return { detail: PASSWORD_RESET_ACCEPTED };
+    },
+  });
+
+  ctx.routes.add({
+    method: 'POST',
+    path: '/api/v1/auth/password-reset/confirm/',
+    auth: 'public',
+    csrf: 'always',
+    tag,
+    summary: 'Set a new password with a reset token; every session of the account ends.',
+    description: 'Needs X-CSRFToken. Password: 8–128 characters. An unknown, used or expired token: 400 invalid_token.',
+    schema: { body: S.passwordResetConfirmBody, response: { 204: { type: 'null' } } },
+    handler: async (request: FastifyRequest<{ Body: { token: string; password: string } }>, reply) => {
+      await services.passwordResets.confirm(request.trx!, request.body.token, request.body.password);
+      noStore(reply);
+      reply.code(204);
     },
   });
 

@@ -52,6 +52,27 @@ export const registerBody = {
   },
 };
 
+export const passwordResetBody = {
+  type: 'object',
+  required: ['email'],
+  properties: { email: { type: 'string', minLength: 1, maxLength: 254 } },
+};
+
+export const passwordResetAccepted = {
+  type: 'object',
+  required: ['detail'],
+  properties: { detail: { type: 'string' } },
+};
+
+export const passwordResetConfirmBody = {
+  type: 'object',
+  required: ['token', 'password'],
+  properties: {
+    token: { type: 'string', minLength: 1, maxLength: 128 },
+    password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH },
+  },
+};
+
 export const meResponse = {
   type: 'object',
   required: ['kind', 'id'],
