@@ -4,6 +4,7 @@ import type { Address, OrderSummary, ShippingRate } from '../../contracts.ts';
 import { paymentView, type PaymentRow, type PaymentView } from '../payments/payment-rows.ts';
 import { discountsView, type DiscountView } from '../totals/totals.ts';
 import type { OrderItemRecord, OrderRecord } from './order-rows.ts';
+import type { LineView } from '../carts/cart-view.ts';
 
 export interface ShippingRateView {
   id: number | string;
@@ -17,18 +18,8 @@ export function shippingRateView(rate: ShippingRate): ShippingRateView {
   return { id: rate.id, name: rate.name, provider: rate.provider, description: rate.description ?? null, price: toMoney(rate.price_minor, rate.currency) };
 }
 
-export interface OrderItemView {
-  id: number;
-  variant_id: number;
-  product_id: number;
-  sku: string;
-  name: string;
-  options: Record<string, string>;
-  quantity: number;
-  unit_price: Money;
-  total: Money;
-  discount: Money;
-  tax: Money;
+/** An order item: the line as the cart showed it (without `purchasable`), its tax rate and its variant. */
+export interface OrderItemView extends Omit<LineView, 'purchasable'> {
   tax_rate: string | null;
   variant: { id: number; sku: string };
 }
