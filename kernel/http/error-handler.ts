@@ -60,6 +60,11 @@ function databaseError(err: any): AppError | undefined {
   if (code.startsWith('ER_NO_REFERENCED_ROW') || code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code.startsWith('ER_ROW_IS_REFERENCED')) {
     return new AppError(409, 'conflict', 'The record is referenced by, or references, another record.');
   }
+  // A deadlock or lock wait rolled the whole transaction back: nothing was written, and the same
+  // request will very likely succeed a moment later.
+  if (code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || code === 'SQLITE_BUSY') {
+    return new AppError(503, 'busy', 'The store was busy with a conflicting change; nothing was saved. Retry the request.', undefined, { 'retry-after': '1' });
+  }
   if (code === 'ER_DATA_TOO_LONG' || code === 'ER_WARN_DATA_OUT_OF_RANGE' || code === 'ER_TRUNCATED_WRONG_VALUE') {
     return new AppError(400, 'invalid', 'A value is too long or out of range.');
   }
