@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { expectStatus, sharedClientStore } from '../../../test/helpers/client.ts';
 import { SessionClient, staffSession } from '../../../test/helpers/auth.ts';
 import { createEndpoint } from './helpers.ts';
@@ -125,9 +126,15 @@ test('staff only: anonymous is 401, a customer 403; a staff session works with C
   assert.equal(noCsrf.statusCode, 403);
 });
 
-test('the OpenAPI document lists the event catalogue under webhooks', async () => {
+test('the OpenAPI document lists the event catalogue under webhooks and lints clean', async () => {
   const ctx = shared();
-  const doc = expectStatus(await ctx.anon.get('/latest/openapi.json'), 200);
+  const res = await ctx.anon.get('/latest/openapi.json');
+  const doc = expectStatus(res, 200);
+  const config = await createConfig({ extends: ['recommended'], rules: { 'no-path-trailing-slash': 'off' } });
+  const problems = await lintFromString({ source: res.body, absoluteRef: 'https://store.test/latest/openapi.json', config });
+  assert.deepEqual(problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`), []);
+  const catalogue = ctx.store.kernel.container.resolve<{ list(): Array<{ type: string }> }>('webhookEventCatalogue').list();
+  assert.deepEqual(Object.keys(doc.webhooks), catalogue.map((e) => e.type), 'every catalogue entry, sorted');
   for (const type of ['order.created', 'order.paid', 'order.shipped', 'refund.created', 'shipment.created', 'inventory.low_stock', 'customer.created', 'product.deleted']) {
     assert.ok(doc.webhooks[type]?.post, type);
   }
