@@ -58,6 +58,19 @@ const shipment = {
 const lowStock = {
   allOf: [ref('InventoryRecord'), { type: 'object', required: ['threshold'], properties: { threshold: { type: 'integer', description: 'The store\'s low-stock threshold the available units fell below.' } } }],
 };
+const account = {
+  type: 'object',
+  required: ['id', 'email', 'kind', 'created_at'],
+  properties: {
+    id: { type: 'integer' },
+    email: { type: 'string' },
+    kind: { type: 'string', enum: ['customer'] },
+    first_name: { type: ['string', 'null'] },
+    last_name: { type: ['string', 'null'] },
+    created_at: { type: 'string', format: 'date-time' },
+  },
+  additionalProperties: true,
+};
 const page = {
   type: 'object',
   required: ['id', 'title', 'slug'],
@@ -92,7 +105,7 @@ export const BUILT_IN_EVENTS: CatalogueEntry[] = [
   { type: 'page.created', description: 'A CMS page was created.', data: page },
   { type: 'page.updated', description: 'A CMS page changed.', data: page },
   { type: 'page.deleted', description: 'A CMS page was deleted; `data` is its last state.', data: page },
-  { type: 'customer.created', description: 'A customer account was created (registration or by staff).', data: ref('Customer') },
+  { type: 'customer.created', description: 'A customer account was created (registration or by staff).', data: account },
   { type: 'customer.updated', description: 'A customer\'s profile changed.', data: ref('Customer') },
   { type: 'warehouse.created', description: 'A warehouse (stock location) was created.', data: ref('Warehouse') },
   { type: 'warehouse.updated', description: 'A warehouse changed.', data: ref('Warehouse') },
