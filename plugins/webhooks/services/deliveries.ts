@@ -14,6 +14,14 @@ import type { AttemptOutcome, DeliverySender } from './sender.ts';
 
 type Db = Knex | Knex.Transaction;
 
+/** Where a round sends an endpoint's deliveries; the secret is opened once, when first needed. */
+interface Target {
+  url: string;
+  sealed: string;
+  secret?: string;
+  failing: boolean;
+}
+
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
 /** Deliveries claimed per round, sent concurrently. */
@@ -96,7 +104,7 @@ export class DeliveryService {
   /** One round: claims due deliveries of active endpoints and attempts them; returns how many. */
   async deliverDue(): Promise<number> {
     const { knex, clock } = this.parts;
-    const active = (await knex('webhook_endpoints').where('active', true).select('id', 'url')) as Array<{ id: number; url: string }>;
+    const active = await knex('webhook_endpoints').where('active', true).select('id', 'url', 'secret_sealed', 'failing_since');
     if (active.length === 0) return 0;
     const now = clock.now();
     const rows = await claimDueRows(knex, {
@@ -106,34 +114,37 @@ export class DeliveryService {
       // Longer than any attempt can take, so a lease never runs out under a live attempt.
       leaseMs: this.parts.sender.timeoutMs + 60_000,
       stamp: { locked_by: this.instance },
-      due: (q) => q.where('status', 'pending').andWhere('next_attempt_at', '<=', now).whereIn('endpoint_id', active.map((e) => e.id)),
+      due: (q) => q.where('status', 'pending').andWhere('next_attempt_at', '<=', now).whereIn('endpoint_id', active.map((e: any) => e.id)),
     });
-    const urls = new Map(active.map((e) => [Number(e.id), e.url]));
-    await Promise.all(rows.map((row) => this.attempt(row, urls.get(Number(row.endpoint_id))!)));
+    if (rows.length === 0) return 0;
+    // One read of the round's events and one decryption per endpoint, however many deliveries share them.
+    const events = new Map<number, any>();
+    for (const e of await knex('events').whereIn('id', [...new Set(rows.map((r: any) => r.event_id))]).select('id', 'type', 'data', 'created_at')) events.set(Number(e.id), e);
+    const targets = new Map<number, Target>();
+    for (const e of active) targets.set(Number(e.id), { url: e.url, sealed: e.secret_sealed, failing: e.failing_since !== null && e.failing_since !== undefined });
+    await Promise.all(rows.map((row: any) => this.attempt(row, targets.get(Number(row.endpoint_id))!, events.get(Number(row.event_id)))));
     return rows.length;
   }
 
-  private async attempt(row: any, url: string): Promise<void> {
-    const { knex, clock, logger } = this.parts;
-    const endpointId = Number(row.endpoint_id);
+  private async attempt(row: any, target: Target, event: any | undefined): Promise<void> {
+    const { clock, logger } = this.parts;
     try {
-      const event = await knex('events').where({ id: row.event_id }).first('id', 'type', 'data', 'created_at');
-      const secret = await this.parts.endpoints.secretOf(knex, endpointId);
       let outcome: AttemptOutcome;
-      if (!event || secret === undefined) {
+      if (!event) {
         outcome = { ok: false, statusCode: null, latencyMs: 0, responseBody: null, error: 'The event is no longer stored (events are kept 30 days).' };
       } else {
+        target.secret ??= this.parts.endpoints.openSecret(target.sealed);
         const body = deliveryBody({ id: Number(event.id), type: event.type, created_at: toDate(event.created_at)!, data: parseJson(event.data, {}) });
-        outcome = await this.parts.sender.send({ url, body, secret, eventId: Number(event.id), eventType: event.type, timestamp: clock.now() });
+        outcome = await this.parts.sender.send({ url: target.url, body, secret: target.secret, eventId: Number(event.id), eventType: event.type, timestamp: clock.now() });
       }
-      await this.record(row, outcome, !event);
+      await this.record(row, outcome, !event, target.failing);
     } catch (err) {
       // A database hiccup: the lease runs out and the delivery is claimed again later.
-      logger.error({ err, delivery: row.id, endpoint: endpointId }, 'webhook delivery attempt could not be recorded');
+      logger.error({ err, delivery: row.id, endpoint: row.endpoint_id }, 'webhook delivery attempt could not be recorded');
     }
   }
 
-  private async record(row: any, outcome: AttemptOutcome, eventGone: boolean): Promise<void> {
+  private async record(row: any, outcome: AttemptOutcome, eventGone: boolean, endpointFailing: boolean): Promise<void> {
     const { knex, clock } = this.parts;
     const now = clock.now();
     const attempts = Number(row.attempts) + 1;
@@ -156,7 +167,9 @@ export class DeliveryService {
         updated_at: now,
       });
     if (!written) return;
-    if (outcome.ok) await this.parts.health.succeeded(endpointId);
+    if (outcome.ok) {
+      if (endpointFailing) await this.parts.health.succeeded(endpointId);
+    }
     else if (!eventGone) await this.parts.health.failed(endpointId, now, outcome.error ?? 'failed');
   }
 

@@ -137,10 +137,9 @@ export class EndpointService {
     return { endpoint: await this.get(trx, id), secret };
   }
 
-  /** The signing secret of an endpoint, in clear, for signing a delivery; never shown or logged. */
-  async secretOf(db: Db, id: number): Promise<string | undefined> {
-    const row = await db('webhook_endpoints').where({ id }).first('secret_sealed');
-    return row ? this.parts.secrets.open(row.secret_sealed) : undefined;
+  /** The signing secret of an endpoint in clear, from its sealed column, for signing; never shown or logged. */
+  openSecret(sealed: string): string {
+    return this.parts.secrets.open(sealed);
   }
 
   /** The active endpoints subscribed to an event type. */
