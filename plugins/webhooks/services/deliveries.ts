@@ -5,7 +5,7 @@ import type { Clock } from '../../../kernel/clock.ts';
 import type { EventRecord } from '../../../kernel/events.ts';
 import type { Logger } from '../../../kernel/logger.ts';
 import { claimDueRows } from '../../../kernel/db/claim.ts';
-import { forUpdate, parseJson, toDate, toIso } from '../../../kernel/db/dialect.ts';
+import { affectedRows, forUpdate, parseJson, toDate, toIso } from '../../../kernel/db/dialect.ts';
 import { WebhookErrors } from '../errors.ts';
 import type { EndpointHealth } from './endpoint-health.ts';
 import type { EndpointService } from './endpoints.ts';
@@ -166,11 +166,10 @@ export class DeliveryService {
         delivered_at: outcome.ok ? now : toDate(row.delivered_at),
         updated_at: now,
       });
-    if (!written) return;
-    if (outcome.ok) {
-      if (endpointFailing) await this.parts.health.succeeded(endpointId);
-    }
-    else if (!eventGone) await this.parts.health.failed(endpointId, now, outcome.error ?? 'failed');
+    // Nothing written: the lease ran out and another instance owns the delivery now; it reports.
+    if (affectedRows(written) === 0) return;
+    if (outcome.ok && endpointFailing) await this.parts.health.succeeded(endpointId);
+    if (!outcome.ok && !eventGone) await this.parts.health.failed(endpointId, now, outcome.error ?? 'failed');
   }
 
   /** The delivery log of an endpoint, for `paginate`; `status` filters. */
