@@ -108,3 +108,19 @@ test('on MariaDB, two instances delivering at once never send the same attempt t
     assert.ok(log.every((d) => d.status === 'succeeded' && d.attempts === 1));
   }
 });
+
+test('the signing secret never reaches the log, not even at trace level', async (t) => {
+  const lines: string[] = [];
+  const ctx = await clientStore(t, { env: { LOG_LEVEL: 'trace' }, logStream: { write: (line: string) => void lines.push(line) } as any });
+  const receiver = await startReceiver();
+  t.after(() => receiver.close());
+  receiver.script = [{ status: 500 }];
+  const created = await createEndpoint(ctx.staff, receiver.url, ['category.created']);
+  const rotated = expectStatus(await ctx.staff.post(`/api/v1/webhooks/${created.id}/rotate-secret/`, undefined), 200);
+  await createCategory(ctx.staff);
+  await pump(ctx.store);
+  assert.equal(receiver.received.length, 1, 'a delivery was attempted (and failed, which logs)');
+  assert.ok(lines.length > 0, 'the store logged');
+  const log = lines.join('\n');
+  assert.ok(!log.includes(created.secret) && !log.includes(rotated.secret), 'no secret in the log');
+});
