@@ -11,6 +11,7 @@ import { startStore } from './lib/store.ts';
 import { benchInventoryBulk, type InventoryBulkResult } from './lib/inventory-bulk.ts';
 import { benchCheckoutFlow, type CheckoutFlowResult } from './lib/checkout-flow.ts';
 import { ownStats, type ProcessStats } from './lib/ipc.ts';
+import { benchWebhookFanout, type WebhookFanoutResult } from './lib/webhook-fanout.ts';
 
 const log = (line: string) => process.stdout.write(line + '\n');
 const cleanups = new Set<() => Promise<void>>();
@@ -66,6 +67,7 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
   let peakRss = 0;
   let inventoryBulk: InventoryBulkResult | undefined;
   let checkoutFlow: CheckoutFlowResult | undefined;
+  let webhookFanout: WebhookFanoutResult | undefined;
   try {
     log(`  ${store.origin} (${store.dbVersion}; plugins: ${store.plugins.join(', ') || 'none'})`);
     if (options.smoke) {
@@ -96,6 +98,10 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
     if (!options.smoke && store.plugins.includes('core-checkout')) {
       log(`  store: guest checkout flow (30 in a row, then 10 buyers at once for ${settings.durationSec} s)…`);
       checkoutFlow = await benchCheckoutFlow({ store, durationSec: settings.durationSec, log });
+    }
+    if (!options.smoke && store.plugins.includes('webhooks') && store.plugins.includes('core-inventory')) {
+      log('  store: webhook commit-to-delivery latency and fan-out to 5 loopback endpoints…');
+      webhookFanout = await benchWebhookFanout({ store, durationSec: settings.durationSec, log });
     }
     peakRss = (await store.stats()).maxRss;
   } finally {
@@ -142,6 +148,7 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
     endpoints: results,
     inventory_bulk: inventoryBulk,
     checkout_flow: checkoutFlow,
+    webhook_fanout: webhookFanout,
     warnings,
   };
 }

@@ -24,6 +24,7 @@ import { errorBodySchema } from './http/errors.ts';
 import { moneySchema } from './http/schemas.ts';
 import { DEFAULT_LOCALE, type StoreLocale } from './http/negotiation.ts';
 import { registerKernelRoutes } from './kernel-routes.ts';
+import { OpenApiWebhooks } from './http/openapi.ts';
 
 export interface KernelOptions {
   clock?: Clock;
@@ -58,6 +59,8 @@ export class Kernel {
   readonly worker: Worker;
   readonly mailer: Mailer;
   readonly cli = new CliRegistry();
+  /** The OpenAPI document's `webhooks` section, filled by plugins (container: `openApiWebhooks`). */
+  readonly openApiWebhooks = new OpenApiWebhooks();
   readonly schemas: Array<{ $id: string } & Record<string, unknown>> = [errorBodySchema as any, moneySchema as any];
   plugins: LoadedPlugin[] = [];
   app?: FastifyInstance;
@@ -87,6 +90,7 @@ export class Kernel {
       worker: asValue(this.worker),
       mailer: asValue(this.mailer),
       redis: asValue(this.redis),
+      openApiWebhooks: asValue(this.openApiWebhooks),
       // core-store replaces this with the store's live settings.
       storeLocale: asValue((): StoreLocale => DEFAULT_LOCALE),
     });
@@ -170,6 +174,7 @@ export class Kernel {
       schemas: this.schemas,
       locale,
       tls,
+      webhooks: this.openApiWebhooks,
     });
     await this.app.ready();
     await this.kernelHooks.boot.promise();

@@ -43,6 +43,7 @@ export class Worker {
   private readonly jobs = new Map<string, JobDefinition>();
   private readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   private readonly loop: PollingLoop;
+  private readonly extraLoops: PollingLoop[] = [];
   private starting?: Promise<void>;
   private halted = true;
 
@@ -50,9 +51,22 @@ export class Worker {
     private readonly knex: Knex,
     private readonly clock: Clock,
     private readonly logger: Logger,
-    pollMs = 1000,
+    private readonly pollMs = 1000,
   ) {
     this.loop = new PollingLoop(() => this.runDue(), BATCH, pollMs, logger, 'worker');
+  }
+
+  /**
+   * A polling loop of a plugin's own (rows it claims from its own table, such as webhook deliveries):
+   * `round` returns how many rows it handled, and a full `batch` makes it run again at once. It starts
+   * and stops with this worker (so not at all where the kernel runs without loops) and polls at the same
+   * interval; `wake()` asks for a round soon.
+   */
+  addLoop(what: string, round: () => Promise<number>, batch: number): { wake(): void } {
+    const loop = new PollingLoop(round, batch, this.pollMs, this.logger, what);
+    this.extraLoops.push(loop);
+    if (!this.halted) loop.start();
+    return { wake: () => loop.wake() };
   }
 
   /** Declares a job kind; `enqueue` may then schedule it. */
@@ -90,7 +104,9 @@ export class Worker {
     this.halted = false;
     this.starting = this.ensureRecurring().then(
       () => {
-        if (!this.halted) this.loop.start();
+        if (this.halted) return;
+        this.loop.start();
+        for (const loop of this.extraLoops) loop.start();
       },
       (err) => this.logger.error({ err }, 'could not schedule recurring jobs'),
     );
@@ -99,7 +115,7 @@ export class Worker {
   async stop(): Promise<void> {
     this.halted = true;
     await this.starting;
-    await this.loop.stop();
+    await Promise.all([this.loop.stop(), ...this.extraLoops.map((loop) => loop.stop())]);
   }
 
   /** Asks for a round soon; a wake during a round makes that round look again before it sleeps. */

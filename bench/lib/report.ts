@@ -6,6 +6,7 @@ import type { LoadResult } from './load.ts';
 import { REPO_ROOT } from './ipc.ts';
 import type { InventoryBulkResult } from './inventory-bulk.ts';
 import { checkoutFlowLines, type CheckoutFlowResult } from './checkout-flow.ts';
+import { webhookFanoutLines, type WebhookFanoutResult } from './webhook-fanout.ts';
 
 /**
  * A measurement plus the measured server's memory after it and the CPU used meanwhile (100 = one core)
@@ -41,6 +42,8 @@ export interface DbRun {
   inventory_bulk?: InventoryBulkResult;
   /** The guest checkout flow, sequential and concurrent (core-checkout). */
   checkout_flow?: CheckoutFlowResult;
+  /** Webhook commit-to-delivery latency and fan-out throughput (webhooks). */
+  webhook_fanout?: WebhookFanoutResult;
   /** Anything that makes these figures less trustworthy: a busy machine, non-2xx answers, errors. */
   warnings: string[];
 }
@@ -67,6 +70,7 @@ function writeSideLines(run: DbRun): string[] {
     lines.push(`Inventory bulk sync (${b.records_per_call} records per call, ${b.variants} variants × ${b.warehouses} warehouses): update ${b.update.records_per_sec} records/s (call p50 ${b.update.call_p50_ms} ms, p99 ${b.update.call_p99_ms} ms), create ${b.create.records_per_sec} records/s`);
   }
   if (run.checkout_flow) lines.push(...checkoutFlowLines(run.checkout_flow));
+  if (run.webhook_fanout) lines.push(...webhookFanoutLines(run.webhook_fanout));
   return lines;
 }
 
@@ -145,6 +149,14 @@ export function markdownTable(results: BenchResults): string {
       lines.push(
         `| ${DB_NAMES[run.db]} | ${b ? `${b.update.records_per_sec} / ${b.create.records_per_sec} (${b.records_per_call} per call), ${b.update.call_p50_ms} / ${b.update.call_p99_ms}` : '–'} | ${c ? `${c.sequential.p50_ms} / ${c.sequential.p99_ms}` : '–'} | ${slowest ? `${slowest.step} ${slowest.p50_ms}` : '–'} | ${c ? c.concurrent.checkouts_per_sec : '–'} |`,
       );
+    }
+  }
+  const hooks = runs.filter((r) => r.webhook_fanout);
+  if (hooks.length) {
+    lines.push('', '| Database | Webhooks: commit to delivery p50 / p99 ms (first endpoint) | at all 5 endpoints p50 / p99 ms | Burst: events → deliveries | Deliveries/s |', '|---|---|---|---|---:|');
+    for (const run of hooks) {
+      const w = run.webhook_fanout!;
+      lines.push(`| ${DB_NAMES[run.db]} | ${w.latency.first_p50_ms} / ${w.latency.first_p99_ms} | ${w.latency.all_p50_ms} / ${w.latency.all_p99_ms} | ${w.burst.events} → ${w.burst.deliveries} in ${w.burst.seconds} s | ${w.burst.deliveries_per_sec} |`);
     }
   }
   for (const run of runs) for (const warning of run.warnings ?? []) lines.push(`- Warning (${DB_NAMES[run.db]}): ${warning}`);

@@ -20,7 +20,7 @@ import { acceptPlainHttpOnTlsPort, installHttpsGuard } from './https-guard.ts';
 import { installRateLimits } from './rate-limit.ts';
 import { installIdempotency } from './idempotency.ts';
 import { installNegotiation, type StoreLocale } from './negotiation.ts';
-import { installOpenApi } from './openapi.ts';
+import { installOpenApi, type OpenApiWebhooks } from './openapi.ts';
 import { installEtags } from './etag.ts';
 
 declare module 'fastify' {
@@ -45,6 +45,8 @@ export interface AppParts {
   schemas: Array<{ $id: string }>;
   locale: () => StoreLocale;
   tls?: TlsMaterial;
+  /** Webhook entries plugins contributed to the OpenAPI document. */
+  webhooks?: OpenApiWebhooks;
 }
 
 // Query strings and path params arrive as text and are coerced to the schema's types; JSON bodies are
@@ -110,7 +112,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   });
   installIdempotency(app, knex, clock);
   await installEtags(app);
-  await installOpenApi(app, parts.routes, config);
+  await installOpenApi(app, parts.routes, config, parts.webhooks && { entries: parts.webhooks, components: new Set(parts.schemas.map((s) => s.$id)) });
   parts.routes.mount(app, knex);
   return app;
 }

@@ -93,3 +93,33 @@ describe('the OpenAPI document', () => {
     assert.equal(asset.statusCode, 200, 'the assets ship with the package (no CDN)');
   });
 });
+
+test('a plugin contributes entries to the webhooks section; a reference to a missing component becomes a plain object', async (t) => {
+  const { kernelStore, pluginSource, writePlugins } = await import('./helpers.ts');
+  const body = `
+    const docs = ctx.container.resolve('openApiWebhooks');
+    const entry = (data) => ({ post: { operationId: 'hook_' + Math.random().toString(36).slice(2), summary: 'A hook', security: [],
+      requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { data } } } } },
+      responses: { '200': { description: 'Accepted.' } } } });
+    docs.add('thing.happened', entry({ $ref: '#/components/schemas/Money' }));
+    docs.add('other.happened', entry({ $ref: '#/components/schemas/NoSuchComponent' }));
+    let refused = false;
+    try { docs.add('thing.happened', entry({})); } catch { refused = true; }
+    if (!refused) throw new Error('a second entry of one name must be refused');`;
+  const tmp = writePlugins({ hooks: pluginSource('hooks', { body }) });
+  t.after(() => tmp.remove());
+  const store = await kernelStore({ env: { PLUGINS: tmp.dirs.hooks! } });
+  t.after(() => store.close());
+  const res = await store.inject({ method: 'GET', url: '/latest/openapi.json' });
+  const doc = res.json();
+  assert.deepEqual(Object.keys(doc.webhooks), ['other.happened', 'thing.happened']);
+  const dataOf = (name: string) => doc.webhooks[name].post.requestBody.content['application/json'].schema.properties.data;
+  assert.deepEqual(dataOf('thing.happened'), { $ref: '#/components/schemas/Money' });
+  assert.deepEqual(dataOf('other.happened'), { type: 'object' });
+  const config = await createConfig({ extends: ['recommended'], rules: { 'no-path-trailing-slash': 'off' } });
+  const problems = await lintFromString({ source: res.body, absoluteRef: 'https://store.test/latest/openapi.json', config });
+  assert.deepEqual(problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`), []);
+  const bare = await kernelStore();
+  t.after(() => bare.close());
+  assert.equal((await bare.inject({ method: 'GET', url: '/latest/openapi.json' })).json().webhooks, undefined, 'no section without entries');
+});

@@ -199,3 +199,32 @@ test('on MariaDB, two workers claiming at once never run the same job twice', { 
   assert.deepEqual(twice, []);
   assert.equal(await countRows(first.kernel.knex, 'jobs', { name: 'test.count' }), 0);
 });
+
+test('a plugin loop runs with the worker: a round at start, one per wake-up, none after stop or without loops', async (t) => {
+  const idle = await kernelStore();
+  t.after(() => idle.close());
+  let idleRounds = 0;
+  const idleLoop = idle.kernel.worker.addLoop('test idle loop', async () => {
+    idleRounds++;
+    return 0;
+  }, 10);
+  idleLoop.wake();
+  await idle.kernel.worker.runDue();
+  assert.equal(idleRounds, 0, 'with the loops off (tests), a plugin loop never runs by itself');
+
+  // Polling once a minute: every round below comes from the start or a wake-up.
+  const store = await kernelStore({ workers: true, pollMs: 60_000 });
+  t.after(() => store.close());
+  let rounds = 0;
+  const loop = store.kernel.worker.addLoop('test loop', async () => {
+    rounds++;
+    return 0;
+  }, 10);
+  await waitFor(() => rounds === 1, 'the first round, at once since the worker runs');
+  loop.wake();
+  await waitFor(() => rounds === 2, 'the round a wake-up asks for');
+  await store.kernel.worker.stop();
+  loop.wake();
+  await store.kernel.worker.runDue();
+  assert.equal(rounds, 2, 'no round after stop');
+});
