@@ -69,8 +69,8 @@ export class MailTemplates {
       text.renderFile(`${kind}.text.liquid`, context),
       html.renderFile(`${kind}.html.liquid`, context),
     ]);
-    // A subject is one line, whatever the template's line breaks.
-    return { subject: String(subject).replace(/\s+/g, ' ').trim(), text: tidyText(String(body)), html: String(markup) };
+    // A subject is one line, whatever the template's line breaks (no-break spaces in amounts stay).
+    return { subject: String(subject).replace(/[ \t\r\n]+/g, ' ').trim(), text: tidyText(String(body)), html: String(markup) };
   }
 }
 
