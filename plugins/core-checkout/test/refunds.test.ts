@@ -269,3 +269,56 @@ test(`two refunds at once, each of more than half: exactly one succeeds (${datab
     assert.equal(now.refunds.length, 2);
   }
 });
+
+test('the built-in gateways refund: payment-manual records it, payment-test succeeds', async (t) => {
+  const shop = await shopFor(t);
+  const v = await makeVariant(shop, { price: '10.00', stock: 10 });
+  // Cash on delivery: staff capture it when the money arrives, then refund part of it.
+  const cod = await placedOrder(shop, [[v.id, 1]], 'manual_cash_on_delivery');
+  assert.equal(cod.payments[0].gateway, 'manual');
+  expectStatus(await shop.staff.post(`/api/v1/orders/${cod.id}/payments/${cod.payments[0].id}/capture/`, undefined), 200);
+  const manual = expectStatus(await refund(shop, cod.id, { amount: '2.50' }), 201);
+  assert.deepEqual(manual.payments, [{ payment_id: cod.payments[0].id, amount: { amount: '2.50', currency: 'USD' } }]);
+  assert.equal(amount((await orderNow(shop, cod.id)).payments[0].refunded), '2.50');
+
+  // The test gateway's hosted page, in test mode.
+  await configureStore(shop.staff, { test_mode: true });
+  const checkout = await readyCheckout(shop.anon, [[v.id, 1]]);
+  const started = expectStatus(await pay(shop.anon, checkout.id, 'test'), 201);
+  assert.equal((await postForm(shop, pathOf(started.redirect_url), { outcome: 'succeeded' })).statusCode, 303);
+  const paid = await orderNow(shop, started.order.id);
+  assert.deepEqual([paid.status, paid.payments[0].gateway], ['processing', 'test']);
+  const all = expectStatus(await refund(shop, paid.id, {}), 201);
+  assert.equal(amount(all.amount), '15.00');
+  assert.equal((await orderNow(shop, paid.id)).payment_status, 'refunded');
+});
+
+test('item values carry their share of a voucher discount, and with prices including tax the tax is already in them', async (t) => {
+  const shop = await shopFor(t);
+  await configureStore(shop.staff, { tax_rates: [{ country: 'DE', rate: '19' }] });
+  const a = await makeVariant(shop, { price: '19.99', stock: 10 });
+  const b = await makeVariant(shop, { price: '0.35', stock: 10 });
+  expectStatus(await shop.staff.post('/api/v1/vouchers/', { code: 'ONEOFF', discount_type: 'fixed', value: '1.00', currency: 'USD', active: true }), 201);
+  const cart = expectStatus(await shop.anon.post('/api/v1/cart/', undefined), 201);
+  for (const [variant_id, quantity] of [[a.id, 3], [b.id, 7]]) expectStatus(await shop.anon.post(`/api/v1/cart/${cart.id}/items/`, { variant_id, quantity }), 201);
+  expectStatus(await shop.anon.post(`/api/v1/cart/${cart.id}/vouchers/`, { code: 'ONEOFF' }), 200);
+  const checkout = expectStatus(await shop.anon.post('/api/v1/checkout/', { cart_id: cart.id, email: 'ada@example.com', shipping_address: { first_name: 'A', last_name: 'L', address_line_1: '1 St', city: 'Berlin', postal_code: '10115', country: 'DE' } }), 201);
+  expectStatus(await shop.anon.patch(`/api/v1/checkout/${checkout.id}/`, { shipping_method_id: 1 }), 200);
+  const placed = expectStatus(await pay(shop.anon, checkout.id, 'fake_instant'), 201);
+  const order = await orderNow(shop, placed.order.id);
+  // The 1.00 discount spread over the lines by their totals (59.97 : 2.45): 0.96 and 0.04.
+  assert.deepEqual(order.items.map((i: any) => [amount(i.discount), amount(i.tax)]), [['0.96', '11.21'], ['0.04', '0.46']]);
+  // Item A paid 59.97 − 0.96 + 11.21 = 70.22: one unit 23.41, the other two 46.81.
+  const one = expectStatus(await refund(shop, order.id, { items: [{ order_item_id: order.items[0].id, quantity: 1 }] }), 201);
+  const two = expectStatus(await refund(shop, order.id, { items: [{ order_item_id: order.items[0].id, quantity: 2 }] }), 201);
+  assert.deepEqual([amount(one.amount), amount(two.amount)], ['23.41', '46.81']);
+  // Item B paid 2.45 − 0.04 + 0.46 = 2.87.
+  assert.equal(amount(expectStatus(await refund(shop, order.id, { items: [{ order_item_id: order.items[1].id, quantity: 7 }] }), 201).amount), '2.87');
+
+  // Prices including tax (AT, 20%): an item's total already holds its tax. 19.99 × 3 → 19.99 a unit.
+  await configureStore(shop.staff, { prices_include_tax: true, tax_rates: [{ country: 'AT', rate: '20' }] });
+  const gross = await placedOrder(shop, [[a.id, 3]], 'fake_instant', { country: 'AT' });
+  assert.equal(amount(gross.items[0].tax), '9.99');
+  const unit = expectStatus(await refund(shop, gross.id, { items: [{ order_item_id: gross.items[0].id, quantity: 1 }] }), 201);
+  assert.equal(amount(unit.amount), '19.99');
+});

@@ -131,6 +131,9 @@ test('refused shipments: more than ordered, another order\'s item, an item twice
   }
   const badWarehouse = expectStatus(await ship(shop, order.id, [{ order_item_id: item.id, quantity: 1 }], { warehouse_id: 999999 }), 400);
   assert.ok(badWarehouse.errors.warehouse_id);
+  assert.ok(expectStatus(await ship(shop, order.id, [{ order_item_id: item.id, quantity: 1 }], { warehouse_id: '999999999999999999' }), 400).errors.warehouse_id);
+  assert.ok(expectStatus(await ship(shop, order.id, [{ order_item_id: '999999999999999999', quantity: 1 }]), 400).errors['items.0.order_item_id']);
+  expectStatus(await shop.staff.get(`/api/v1/orders/${order.id}/shipments/99999999999999999999/`), 404);
 
   // After part of it shipped, the rest is what is left.
   expectStatus(await ship(shop, order.id, [{ order_item_id: item.id, quantity: 1 }], { warehouse_id: shop.warehouseId }), 201);

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { FieldErrors } from '../../../../kernel/http/errors.ts';
-import { CheckoutErrors, throwIfInvalid } from '../../errors.ts';
+import { addError, CheckoutErrors, throwIfInvalid } from '../../errors.ts';
 import type { CheckoutDeps, StockPart } from '../deps.ts';
 import { fulfillmentOf, unitsToShip } from '../orders/fulfillment.ts';
 import { checkItemLines, type ItemLine, type ItemRequest } from '../orders/item-lines.ts';
@@ -42,6 +42,7 @@ export class ShipmentService {
     const items = (await OrderRows.items(trx, [order.id], { lock: true })).get(order.id) ?? [];
     const errors: FieldErrors = {};
     const lines = checkItemLines(input.items, items, order.order_number, errors, unitsToShip, 'are left to ship');
+    if (input.warehouse_id != null && !Number.isSafeInteger(input.warehouse_id)) addError(errors, 'warehouse_id', `No warehouse with id ${input.warehouse_id}.`);
     throwIfInvalid(errors);
 
     const parts = await this.commitStock(trx, order, lines, input.warehouse_id ?? null, actor);
