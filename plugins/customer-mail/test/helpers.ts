@@ -6,7 +6,7 @@ import { expectStatus, openShop, postOutcome, setTestMode, type Shop } from '../
 
 export { expectStatus, type Shop };
 
-/** A store selling one variant (20.00 USD, 5.00 shipping) through the test gateway, named and with an e-mail. */
+/** A store selling one variant (20.00 USD unless told, 5.00 shipping) through the test gateway, named and with an e-mail. */
 export interface MailShop extends Shop {
   smtp?: TestSmtpServer;
 }
@@ -20,7 +20,7 @@ export const STORE_EMAIL = 'hello@kiosk.test';
  */
 export async function mailShop(
   t: { after: (fn: () => Promise<void>) => void },
-  opts: TestStoreOptions & { smtp?: boolean; settings?: Record<string, unknown> } = {},
+  opts: TestStoreOptions & { smtp?: boolean; settings?: Record<string, unknown>; price?: string } = {},
 ): Promise<MailShop> {
   const smtp = opts.smtp === false ? undefined : await startSmtpServer();
   if (smtp) t.after(() => smtp.close());
