@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Everything the kernel reads from the environment, parsed once and frozen. */
 export interface Config {
@@ -19,11 +20,20 @@ export interface Config {
   rateLimitAuthenticated: number;
   plugins: string[];
   logLevel: string;
+  /** The active theme: a folder name in `themesDir`. */
+  theme: string;
+  /** Where themes are found. */
+  themesDir: string;
   /** Where the one-time owner credentials and other operator notices are printed. */
   notices: (line: string) => void;
 }
 
 export class ConfigError extends Error {}
+
+/** The repository's own themes folder, the default of THEMES_DIR. */
+const BUNDLED_THEMES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'themes');
+// A theme is a folder name, never a path: THEME cannot reach outside THEMES_DIR.
+const THEME_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 type Env = Record<string, string | undefined>;
 
@@ -71,9 +81,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitAuthenticated: int(env, 'RATE_LIMIT_AUTHENTICATED', 12000),
     plugins: list(env.PLUGINS),
     logLevel: env.LOG_LEVEL || 'info',
+    theme: env.THEME || 'default',
+    themesDir: env.THEMES_DIR ? path.resolve(env.THEMES_DIR) : BUNDLED_THEMES_DIR,
     notices: (line) => process.stdout.write(line + '\n'),
     ...overrides,
   };
+  if (!THEME_NAME.test(config.theme)) {
+    throw new ConfigError(`THEME must be a theme's folder name (letters, digits, "-" and "_"), got "${config.theme}".`);
+  }
   if ((config.tlsCertFile === undefined) !== (config.tlsKeyFile === undefined)) {
     throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together.');
   }

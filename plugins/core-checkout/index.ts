@@ -8,9 +8,12 @@ import { registerPaymentRoutes } from './routes/payments.ts';
 import { cartSchema } from './schemas/carts.ts';
 import { checkoutSchema } from './schemas/checkouts.ts';
 import { orderSchema } from './schemas/orders.ts';
+import { refundSchema } from './schemas/refunds.ts';
+import { shipmentSchema } from './schemas/shipments.ts';
+import { registerRefundRoutes } from './routes/refunds.ts';
+import { registerShipmentRoutes } from './routes/shipments.ts';
 import { createCheckoutServices } from './services/index.ts';
 import { expireUnpaidOrders } from './services/orders/expiry.ts';
-import { OrderLifecycle } from './services/orders/lifecycle.ts';
 import { taxStep } from './services/totals/totals.ts';
 
 export const PLUGIN_NAME = 'core-checkout';
@@ -23,7 +26,7 @@ export default definePlugin({
   register(ctx) {
     const hooks = ctx.hooks.define('checkout', createCheckoutHooks());
     const services = createCheckoutServices(ctx, hooks);
-    for (const schema of [cartSchema, checkoutSchema, orderSchema]) ctx.schemas.add(schema as any);
+    for (const schema of [cartSchema, checkoutSchema, shipmentSchema, refundSchema, orderSchema]) ctx.schemas.add(schema as any);
     hooks.calculateTotals.tapPromise({ name: PLUGIN_NAME, stage: 100 }, taxStep(services.deps));
     ctx.hooks.get('auth').loggedIn.tapPromise({ name: PLUGIN_NAME }, async ({ trx, user, cookies }) => {
       if (user.kind === 'customer') await services.carts.mergeAtLogin(trx, user.id, cookies?.[CART_COOKIE]);
@@ -32,9 +35,8 @@ export default definePlugin({
     ctx.worker.every('core-checkout.expire-unpaid-orders', 60_000, async () => {
       await expireUnpaidOrders(services.deps, services.orders, ctx.knex);
     });
-    const lifecycle = new OrderLifecycle(services.deps, services.orders);
     ctx.worker.every('core-checkout.complete-delivered-orders', 3_600_000, async () => {
-      await lifecycle.autoComplete(ctx.knex);
+      await services.lifecycle.autoComplete(ctx.knex);
     });
     ctx.worker.every('core-checkout.purge-carts', 3_600_000, async () => {
       await services.carts.purgeExpired(ctx.knex);
@@ -42,6 +44,8 @@ export default definePlugin({
     registerCartRoutes(ctx, services);
     registerCheckoutRoutes(ctx, services);
     registerOrderRoutes(ctx, services);
+    registerShipmentRoutes(ctx, services);
+    registerRefundRoutes(ctx, services);
     registerPaymentRoutes(ctx, services);
     registerPayPageRoutes(ctx, services);
   },

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Knex } from 'knex';
 import type { PluginContext } from '../../../kernel/plugin.ts';
+import type { Principal } from '../../../kernel/http/principal.ts';
 import type { RouteRequest } from '../../../kernel/routes.ts';
 import type { Db } from '../contracts.ts';
 import type { Caller } from '../services/checkouts/checkout-service.ts';
@@ -19,6 +20,12 @@ export function callerOf(request: RouteRequest): Caller {
 export function askedCurrency(request: RouteRequest): string | undefined {
   const asked = request.query?.currency;
   return asked === undefined || asked === '' ? undefined : request.currency;
+}
+
+/** Who the inventory ledger names for a change made by this caller (`staff:3`, `api_key:7`, `system`). */
+export function actorOf(principal: Principal | undefined): string {
+  if (!principal || principal.kind === 'anonymous') return 'system';
+  return `${principal.kind}:${principal.id}`;
 }
 
 /** 201 with the new resource's address. */

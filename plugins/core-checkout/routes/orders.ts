@@ -5,7 +5,7 @@ import { idParams } from '../../../kernel/http/schemas.ts';
 import type { CheckoutServices } from '../services/index.ts';
 import { orderFromRow } from '../services/orders/order-rows.ts';
 import { paymentView } from '../services/payments/payment-rows.ts';
-import { OrderLifecycle } from '../services/orders/lifecycle.ts';
+import { actorOf } from './context.ts';
 import { captureParams, captureResponse, order, orderActionParams, orderListQuery, orderListSpec, orderPage, orderQuery } from '../schemas/orders.ts';
 
 const tag = 'orders';
@@ -46,14 +46,14 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
     },
   });
 
-  const lifecycle = new OrderLifecycle(s.deps, s.orders);
+  const lifecycle = s.lifecycle;
   const actions = [
     {
       name: 'cancel',
-      run: (trx: Knex.Transaction, id: number) => lifecycle.cancel(trx, id),
-      summary: 'Cancel an order (staff): pending, or processing with nothing shipped and no captured payment.',
+      run: (trx: Knex.Transaction, id: number, actor: string) => lifecycle.cancel(trx, id, actor),
+      summary: 'Cancel an order (staff): pending, or processing with nothing shipped; captured money is refunded in full.',
       description:
-        'Releases its reserved stock, gives vouchers their use back, cancels pending payments; emits order.cancelled. Another state: 409 invalid_transition naming it. A processing order with a captured payment: 409 refund_required (refunds come later).',
+        'Refunds what was captured and not yet refunded through the gateways (refund.created; a gateway refusal is 502 refund_failed and cancels nothing), releases its reserved stock, gives vouchers their use back, cancels pending payments; emits order.cancelled and order.updated. Another state, or anything shipped: 409 invalid_transition naming the state.',
     },
     {
       name: 'deliver',
@@ -77,7 +77,7 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
       summary: action.summary,
       description: action.description,
       schema: { params: orderActionParams, response: { 200: order } },
-      handler: async (request) => action.run(request.trx!, request.params.id),
+      handler: async (request) => action.run(request.trx!, request.params.id, actorOf(request.principal)),
     });
   }
 

@@ -1,5 +1,7 @@
 import { listQuerySchema, pageSchema, type ListSpec } from '../../../kernel/http/lists.ts';
 import { ORDER_STATUSES } from '../services/orders/transitions.ts';
+import { refund } from './refunds.ts';
+import { shipment } from './shipments.ts';
 import { addressView, money, paymentView, shippingRateView, timestamp, totalsProperties } from './common.ts';
 
 const PAYMENT_STATUSES = ['unpaid', 'paid', 'partially_refunded', 'refunded'] as const;
@@ -21,6 +23,9 @@ const orderItem = {
     tax: money,
     tax_rate: { type: ['string', 'null'] },
     variant: { type: 'object', required: ['id', 'sku'], properties: { id: { type: 'integer' }, sku: { type: 'string' } } },
+    quantity_shipped: { type: 'integer', description: 'Units that left in shipments.' },
+    quantity_refunded: { type: 'integer', description: 'Units refunded (returned, taken out of fulfilment, or refunded while kept).' },
+    quantity_to_ship: { type: 'integer', description: 'Units still to ship: refunded units taken out of fulfilment never ship.' },
   },
 } as const;
 
@@ -29,14 +34,15 @@ export const orderSchema = {
   type: 'object',
   required: [
     'id', 'order_number', 'status', 'payment_status', 'fulfillment_status', 'email', 'customer_id', 'currency',
-    'subtotal', 'discount', 'shipping', 'tax', 'total', 'shipping_address', 'billing_address', 'shipping_method', 'payments', 'test', 'created_at', 'updated_at',
+    'subtotal', 'discount', 'shipping', 'tax', 'total', 'shipping_address', 'billing_address', 'shipping_method', 'payments', 'shipments', 'refunds',
+    'test', 'language', 'created_at', 'updated_at',
   ],
   properties: {
     id: { type: 'integer' },
     order_number: { type: 'string' },
     status: { type: 'string', enum: [...ORDER_STATUSES] },
     payment_status: { type: 'string', enum: [...PAYMENT_STATUSES] },
-    fulfillment_status: { type: 'string' },
+    fulfillment_status: { type: 'string', enum: ['unfulfilled', 'partial', 'fulfilled'] },
     email: { type: 'string' },
     customer_id: { type: ['integer', 'null'] },
     checkout_id: { type: 'string' },
@@ -49,9 +55,13 @@ export const orderSchema = {
     billing_address: addressView,
     shipping_method: { anyOf: [shippingRateView, { type: 'null' }] },
     payments: { type: 'array', items: paymentView },
+    shipments: { type: 'array', items: shipment },
+    refunds: { type: 'array', items: refund },
     test: { type: 'boolean' },
-    lang: { type: 'string' },
+    lang: { type: 'string', description: 'The same as language (kept for earlier clients).' },
+    language: { type: 'string', description: 'The order\'s language, in which mail to the customer is written: the language negotiated when paying, else the store\'s default.' },
     cancelled_at: { ...timestamp, type: ['string', 'null'] },
+    shipped_at: { ...timestamp, type: ['string', 'null'] },
     delivered_at: { ...timestamp, type: ['string', 'null'] },
     completed_at: { ...timestamp, type: ['string', 'null'] },
     created_at: timestamp,

@@ -19,6 +19,8 @@ export interface StoreSettingsReader {
     tax_rates: Array<{ country: string; rate: string }>;
     test_mode: boolean;
     unpaid_order_timeout_minutes: number;
+    /** Orders may ship before they are paid (cash on delivery). */
+    allow_unpaid_shipments?: boolean;
   };
 }
 
@@ -44,10 +46,28 @@ export interface StockReference {
   id: number | string;
 }
 
+export interface StockLine {
+  variant_id: number;
+  quantity: number;
+}
+
+/** Units of a variant at a warehouse (null: untracked, or backordered). */
+export interface StockPart {
+  variant_id: number;
+  warehouse_id: number | null;
+  quantity: number;
+}
+
 /** core-inventory's `inventoryService`, as far as checkout uses it. */
 export interface InventoryReader {
   reserve(trx: Db, reference: StockReference, lines: Array<{ variant_id: number; quantity: number }>): Promise<unknown>;
   release(trx: Db, reference: StockReference): Promise<unknown>;
+  /** Frees up to each line's quantity of what the reference holds of its variant. */
+  releaseLines(trx: Db, reference: StockReference, lines: StockLine[], opts?: { actor?: string; reason?: string }): Promise<StockPart[]>;
+  /** Ships lines of the reference (reserved units leave the shelf); what left from where. */
+  commit(trx: Db, reference: StockReference, lines: StockLine[], warehouseId?: number | null, opts?: { actor?: string }): Promise<StockPart[]>;
+  /** Puts returned units back on hand at a warehouse. */
+  restock(trx: Db, lines: StockLine[], warehouseId: number, opts?: { actor?: string; reason?: string; reference?: StockReference }): Promise<unknown>;
   /** Units available per variant over active warehouses (variants without records are absent). */
   available(db: Db, variantIds: number[]): Promise<Map<number, number>>;
 }

@@ -5,7 +5,10 @@ import { CartService } from './carts/cart-service.ts';
 import { CheckoutService } from './checkouts/checkout-service.ts';
 import { PayService } from './checkouts/pay.ts';
 import type { CheckoutDeps, ExchangeReader, InventoryReader, ProductReader, StoreSettingsReader, VariantReader } from './deps.ts';
+import { OrderLifecycle } from './orders/lifecycle.ts';
 import { OrderService } from './orders/order-service.ts';
+import { RefundService } from './refunds/refund-service.ts';
+import { ShipmentService } from './shipments/shipment-service.ts';
 import { CheckoutPayments } from './payments/checkout-payments.ts';
 import { GatewayRegistry } from './payments/gateway-registry.ts';
 import { PayPageTokens } from './pay-page-tokens.ts';
@@ -17,6 +20,9 @@ export interface CheckoutServices {
   carts: CartService;
   checkouts: CheckoutService;
   orders: OrderService;
+  lifecycle: OrderLifecycle;
+  shipments: ShipmentService;
+  refunds: RefundService;
   payments: CheckoutPayments;
   pay: PayService;
   tokens: PayPageTokens;
@@ -48,6 +54,9 @@ export function createCheckoutServices(ctx: PluginContext, hooks: CheckoutHooks)
   const payments = new CheckoutPayments(deps, orders, gateways);
   const pay = new PayService(deps, checkouts, orders, payments);
   const tokens = new PayPageTokens();
+  const shipments = new ShipmentService(deps, orders);
+  const refunds = new RefundService(deps, orders, gateways, shipments);
+  const lifecycle = new OrderLifecycle(deps, orders, refunds);
   ctx.container.register({
     paymentGateways: asValue(gateways),
     checkoutPayments: asValue(payments),
@@ -55,5 +64,5 @@ export function createCheckoutServices(ctx: PluginContext, hooks: CheckoutHooks)
     checkoutService: asValue(checkouts),
     orderService: asValue(orders),
   });
-  return { deps, gateways, carts, checkouts, orders, payments, pay, tokens };
+  return { deps, gateways, carts, checkouts, orders, lifecycle, shipments, refunds, payments, pay, tokens };
 }

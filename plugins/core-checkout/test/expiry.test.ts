@@ -71,3 +71,23 @@ test('a payment that lands first wins over the expiry', async (t) => {
   assert.equal(expectStatus(await shop.staff.get(`/api/v1/orders/${started.order.id}/`), 200).status, 'processing');
   assert.equal((await stockOf(shop, v.id)).reserved, 1);
 });
+
+test('an unpaid order that has begun shipping (a store shipping unpaid orders) does not expire', async (t) => {
+  const clock = new ManualClock(new Date('2026-06-01T08:00:00Z'));
+  const shop = await shopFor(t, { clock });
+  const worker = shop.store.kernel.worker;
+  await configureStore(shop.staff, { unpaid_order_timeout_minutes: 30, allow_unpaid_shipments: true });
+  const v = await makeVariant(shop, { stock: 5 });
+  const shipping = expectStatus(await pay(shop.anon, (await readyCheckout(shop.anon, [[v.id, 2]])).id, 'fake_card'), 201);
+  const idle = expectStatus(await pay(shop.anon, (await readyCheckout(shop.anon, [[v.id, 1]])).id, 'fake_card'), 201);
+  const order = expectStatus(await shop.staff.get(`/api/v1/orders/${shipping.order.id}/?expand=items`), 200);
+  expectStatus(await shop.staff.post(`/api/v1/orders/${order.id}/shipments/`, { carrier: 'Post', tracking_number: 'COD-1', items: [{ order_item_id: order.items[0].id, quantity: 1 }] }), 201);
+
+  clock.advance(31 * MINUTE);
+  await worker.enqueue(shop.knex, 'core-checkout.expire-unpaid-orders', {});
+  await worker.runDue();
+  const kept = expectStatus(await shop.staff.get(`/api/v1/orders/${order.id}/`), 200);
+  assert.deepEqual([kept.status, kept.fulfillment_status], ['pending', 'partial']);
+  assert.equal(expectStatus(await shop.staff.get(`/api/v1/orders/${idle.order.id}/`), 200).status, 'cancelled');
+  assert.deepEqual(await stockOf(shop, v.id), { quantity: 4, reserved: 1 }, 'the idle order\'s unit released; the shipping order keeps its last one');
+});

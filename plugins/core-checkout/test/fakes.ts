@@ -12,7 +12,8 @@ export const FAKE_NOTIFY_SECRET = 'fake-provider-secret';
  * `definePlugin` and core-checkout's contracts, and reaches core-checkout through `paymentGateways`,
  * `checkoutPayments` and `checkout.collectPaymentMethods`. Methods: fake_card (hosted page),
  * fake_offline (instructions), fake_offline_hold (instructions, keeps the order until 2999), fake_decline (a refusal),
- * fake_instant (succeeds at once), fake_test_card (a test method).
+ * fake_instant (succeeds at once), fake_test_card (a test method). Refunds succeed, except of exactly 1313
+ * minor units (13.13), which the fake bank refuses.
  */
 export const fakeGatewaySource = `
 import crypto from 'node:crypto';
@@ -22,6 +23,7 @@ import { PaymentGateway } from ${JSON.stringify(CONTRACTS)};
 class FakeGateway extends PaymentGateway {
   identifier = 'fake';
   calls = [];
+  refunds = [];
   async createPayment(ctx, order, payment) {
     this.calls.push({ order: order.order_number, payment: payment.id, amount: payment.amount_minor, returnUrl: ctx.returnUrl });
     if (payment.method_id === 'fake_decline') return { error: true, code: 'declined', message: 'Card declined by the fake bank.' };
@@ -34,7 +36,12 @@ class FakeGateway extends PaymentGateway {
     return { status: 'pending', redirect_url: ctx.baseUrl + '/fake-pay/' + payment.id + '/?token=' + token, external_id: token };
   }
   async capture() { return { status: 'succeeded' }; }
-  async refund() { return { status: 'succeeded' }; }
+  // The fake bank refuses to refund 13.13 (any currency): a gateway refusal on demand.
+  async refund(ctx, payment, amount) {
+    this.refunds.push({ payment: payment.id, amount });
+    if (amount === 1313) return { error: true, code: 'refund_declined', message: 'Refund declined by the fake bank.' };
+    return { status: 'succeeded', external_id: 'ref_' + payment.id + '_' + this.refunds.length };
+  }
   async verifyNotification(rawBody, headers) {
     const expected = crypto.createHmac('sha256', ${JSON.stringify(FAKE_NOTIFY_SECRET)}).update(rawBody).digest('hex');
     if (headers['x-fake-signature'] !== expected) return null;

@@ -155,3 +155,15 @@ export async function eventsOf(shop: Shop, type: string): Promise<any[]> {
 
 /** The amount of a Money. */
 export const amount = (m: { amount: string }) => m.amount;
+
+/** An order of these lines placed by a guest with `method` (fake_instant: paid at once); the order as staff see it, items included. */
+export async function placedOrder(shop: Shop, lines: Array<[number, number]>, method = 'fake_instant', opts: { country?: string; currency?: string } = {}): Promise<any> {
+  const checkout = await readyCheckout(shop.anon, lines, opts);
+  const paid = expectStatus(await pay(shop.anon, checkout.id, method), 201);
+  return expectStatus(await shop.staff.get(`/api/v1/orders/${paid.order.id}/?expand=items`), 200);
+}
+
+/** The order as staff see it now, items included. */
+export async function orderNow(shop: Shop, id: number): Promise<any> {
+  return expectStatus(await shop.staff.get(`/api/v1/orders/${id}/?expand=items`), 200);
+}

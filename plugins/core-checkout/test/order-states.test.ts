@@ -7,31 +7,45 @@ import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TRANSITION_TABLE } from '../servic
 import { eventsOf, expectStatus, makeVariant, pay, readyCheckout, shopFor, stockOf, type Shop } from './helpers.ts';
 
 const DAY = 86_400_000;
-type Action = 'cancel' | 'deliver' | 'complete';
-const ACTIONS: Action[] = ['cancel', 'deliver', 'complete'];
+type Action = 'cancel' | 'ship' | 'deliver' | 'complete';
+const ACTIONS: Action[] = ['cancel', 'ship', 'deliver', 'complete'];
+type Outcome = { status: 200 | 201 } | { status: 409; code: string };
+const ok: Outcome = { status: 200 };
+const shipped: Outcome = { status: 201 };
+const refused = (code = 'invalid_transition'): Outcome => ({ status: 409, code });
 
-/** What each state answers to each staff action: the new state, or the 409 code. */
-const EXPECTED: Record<string, Record<Action, { status: 200 } | { status: 409; code: string }>> = {
-  pending: { cancel: { status: 200 }, deliver: { status: 409, code: 'invalid_transition' }, complete: { status: 409, code: 'invalid_transition' } },
-  // A processing order is paid: cancelling it would need a refund, which comes with the refunds work.
-  processing: { cancel: { status: 409, code: 'refund_required' }, deliver: { status: 409, code: 'invalid_transition' }, complete: { status: 409, code: 'invalid_transition' } },
-  shipped: { cancel: { status: 409, code: 'invalid_transition' }, deliver: { status: 200 }, complete: { status: 409, code: 'invalid_transition' } },
-  delivered: { cancel: { status: 409, code: 'invalid_transition' }, deliver: { status: 409, code: 'invalid_transition' }, complete: { status: 200 } },
-  completed: { cancel: { status: 409, code: 'invalid_transition' }, deliver: { status: 409, code: 'invalid_transition' }, complete: { status: 409, code: 'invalid_transition' } },
-  cancelled: { cancel: { status: 409, code: 'invalid_transition' }, deliver: { status: 409, code: 'invalid_transition' }, complete: { status: 409, code: 'invalid_transition' } },
+/** What each state answers to each staff action (ship: a shipment of every item): success, or the 409 code. */
+const EXPECTED: Record<string, Record<Action, Outcome>> = {
+  // The table allows pending → shipped, but only for stores that ship unpaid orders (off by default).
+  pending: { cancel: ok, ship: refused('order_unpaid'), deliver: refused(), complete: refused() },
+  // A processing order is paid: cancelling it refunds the captured money first.
+  processing: { cancel: ok, ship: shipped, deliver: refused(), complete: refused() },
+  shipped: { cancel: refused(), ship: refused(), deliver: ok, complete: refused() },
+  delivered: { cancel: refused(), ship: refused(), deliver: refused(), complete: ok },
+  completed: { cancel: refused(), ship: refused(), deliver: refused(), complete: refused() },
+  cancelled: { cancel: refused(), ship: refused(), deliver: refused(), complete: refused() },
 };
 
+/** Ships every item of an order in one shipment (staff). */
+function shipAll(shop: Shop, id: number, items: Array<{ id: number; quantity: number }>) {
+  return shop.staff.post(`/api/v1/orders/${id}/shipments/`, { carrier: 'DHL', tracking_number: `T-${id}`, items: items.map((i) => ({ order_item_id: i.id, quantity: i.quantity })) });
+}
+
 /**
- * An order in `state`. pending (unpaid, fake_card) and processing (paid, fake_instant) are reached
- * through the API. shipped cannot be reached yet (shipments come later) and delivered, completed and
- * cancelled are set directly in the database from a pending order, to cover every cell of the table
- * without depending on the other actions under test.
+ * An order in `state`. pending (unpaid, fake_card), processing (paid, fake_instant) and shipped (a real
+ * shipment of every item) are reached through the API. delivered and completed are set directly on a
+ * shipped order, cancelled on a pending one, to cover every cell of the table without depending on
+ * the other actions under test.
  */
 async function orderIn(shop: Shop, variantId: number, state: string): Promise<number> {
   const checkout = await readyCheckout(shop.anon, [[variantId, 1]]);
-  const paid = expectStatus(await pay(shop.anon, checkout.id, state === 'processing' ? 'fake_instant' : 'fake_card'), 201);
+  const paid = expectStatus(await pay(shop.anon, checkout.id, state === 'pending' || state === 'cancelled' ? 'fake_card' : 'fake_instant'), 201);
   const id = paid.order.id as number;
-  if (state !== 'pending' && state !== 'processing') {
+  if (['shipped', 'delivered', 'completed'].includes(state)) {
+    const order = expectStatus(await shop.staff.get(`/api/v1/orders/${id}/?expand=items`), 200);
+    expectStatus(await shipAll(shop, id, order.items), 201);
+  }
+  if (state === 'delivered' || state === 'completed' || state === 'cancelled') {
     const now = new Date();
     await shop.knex('orders').where({ id }).update({ status: state, ...(state === 'delivered' || state === 'completed' ? { delivered_at: now } : {}) });
   }
@@ -46,35 +60,43 @@ test('the transition table covers every state × action and matches SPEC.md sect
   for (const state of ORDER_STATUSES) {
     assert.deepEqual(Object.keys(ORDER_TRANSITION_TABLE[state]).sort(), Object.keys(ORDER_ACTIONS).sort(), state);
     for (const action of ACTIONS) {
-      // processing → cancelled is allowed by the table; the refusal for captured money is a rule on top.
-      const allowed = EXPECTED[state]![action].status === 200 || (state === 'processing' && action === 'cancel');
+      // pending → shipped is in the table; the refusal for unpaid orders is a store setting on top.
+      const allowed = EXPECTED[state]![action].status !== 409 || (state === 'pending' && action === 'ship');
       assert.equal(ORDER_TRANSITION_TABLE[state][action], allowed, `${state} × ${action}`);
     }
   }
 });
 
-test('every state × every staff action: 200 and order.<new state> exactly on success, else 409 naming the state', async (t) => {
+test('every state × every staff action: success and order.<new state> exactly then, else 409 naming the state', async (t) => {
   const shop = await shopFor(t);
   const v = await makeVariant(shop, { stock: 1000 });
   for (const state of ORDER_STATUSES) {
     for (const action of ACTIONS) {
       const id = await orderIn(shop, v.id, state);
       const target = ORDER_ACTIONS[action];
-      const before = await shop.staff.get(`/api/v1/orders/${id}/`);
-      const res = await shop.staff.post(`/api/v1/orders/${id}/${action}/`, undefined);
+      const before = expectStatus(await shop.staff.get(`/api/v1/orders/${id}/?expand=items`), 200);
+      const updatesBefore = await eventCount(shop, 'order.updated', id);
+      const targetBefore = await eventCount(shop, `order.${target}`, id);
+      const res = action === 'ship' ? await shipAll(shop, id, before.items) : await shop.staff.post(`/api/v1/orders/${id}/${action}/`, undefined);
       const expected = EXPECTED[state]![action];
       const label = `${state} × ${action}`;
       assert.equal(res.statusCode, expected.status, `${label}: ${res.body}`);
       const body = res.json();
-      const after = expectStatus(await shop.staff.get(`/api/v1/orders/${id}/`), 200);
-      if (expected.status === 200) {
-        assert.equal(body.status, target, label);
+      const after = expectStatus(await shop.staff.get(`/api/v1/orders/${id}/?expand=items`), 200);
+      if (expected.status !== 409) {
+        if (action !== 'ship') assert.equal(body.status, target, label);
         assert.equal(after.status, target, label);
-        assert.ok(Date.parse(after.updated_at) >= Date.parse(before.json().updated_at), label);
-        assert.equal(await eventCount(shop, `order.${target}`, id), 1, `${label}: one order.${target}`);
+        assert.ok(Date.parse(after.updated_at) >= Date.parse(before.updated_at), label);
+        assert.equal(await eventCount(shop, `order.${target}`, id), targetBefore + 1, `${label}: one order.${target}`);
+        assert.ok((await eventCount(shop, 'order.updated', id)) > updatesBefore, `${label}: order.updated too`);
         const event = (await eventsOf(shop, `order.${target}`)).find((e) => e.id === id);
         assert.equal(event.status, target);
         assert.ok(Array.isArray(event.items), 'the event carries the order with its items');
+        if (target === 'shipped') {
+          assert.ok(after.shipped_at);
+          assert.equal(after.fulfillment_status, 'fulfilled');
+          assert.deepEqual(after.items.map((i: any) => [i.quantity_shipped, i.quantity_to_ship]), [[1, 0]]);
+        }
         if (target === 'delivered') assert.ok(after.delivered_at);
         if (target === 'completed') assert.ok(after.completed_at);
         if (target === 'cancelled') assert.ok(after.cancelled_at);
@@ -82,14 +104,31 @@ test('every state × every staff action: 200 and order.<new state> exactly on su
         assert.equal(body.code, expected.code, label);
         assert.match(body.detail, new RegExp(`\\b${state}\\b`), `${label}: the current state in detail`);
         assert.equal(after.status, state, `${label}: unchanged`);
-        assert.equal(await eventCount(shop, `order.${target}`, id), 0, `${label}: no order.${target}`);
+        assert.equal(after.shipments.length, before.shipments.length, `${label}: no shipment`);
+        assert.equal(await eventCount(shop, `order.${target}`, id), targetBefore, `${label}: no new order.${target}`);
+        assert.equal(await eventCount(shop, 'order.updated', id), updatesBefore, `${label}: no order.updated`);
       }
     }
   }
-  // Exactly one success per action in the whole table.
-  assert.equal((await eventsOf(shop, 'order.cancelled')).length, 1);
+  // Exactly one success per action in the whole table (shipped orders were shipped through the API).
+  assert.equal((await eventsOf(shop, 'order.cancelled')).length, 2);
   assert.equal((await eventsOf(shop, 'order.delivered')).length, 1);
   assert.equal((await eventsOf(shop, 'order.completed')).length, 1);
+});
+
+test('a store that ships unpaid orders (cash on delivery) ships a pending one; paying later keeps it shipped', async (t) => {
+  const shop = await shopFor(t);
+  const v = await makeVariant(shop, { stock: 5 });
+  await configureStore(shop.staff, { allow_unpaid_shipments: true });
+  const id = await orderIn(shop, v.id, 'pending');
+  const order = expectStatus(await shop.staff.get(`/api/v1/orders/${id}/?expand=items`), 200);
+  expectStatus(await shipAll(shop, id, order.items), 201);
+  const after = expectStatus(await shop.staff.get(`/api/v1/orders/${id}/`), 200);
+  assert.equal(after.status, 'shipped');
+  assert.equal(after.payment_status, 'unpaid');
+  assert.deepEqual(await stockOf(shop, v.id), { quantity: 4, reserved: 0 });
+  const captured = expectStatus(await shop.staff.post(`/api/v1/orders/${id}/payments/${after.payments[0].id}/capture/`, undefined), 200);
+  assert.deepEqual([captured.order.status, captured.order.payment_status], ['shipped', 'paid']);
 });
 
 test('processing → cancelled without captured money is allowed; with anything shipped it is not', async (t) => {
@@ -140,9 +179,9 @@ test('customers get 403 on the actions, anonymous callers 401', async (t) => {
   const id = await orderIn(shop, v.id, 'pending');
   const customer = new SessionClient(shop.store);
   expectStatus(await customer.register({ email: `states-${process.pid}-${Date.now()}@example.com`, password: 'states-password-1' }), 201);
-  for (const action of ACTIONS) {
-    expectStatus(await customer.request({ method: 'POST', url: `/api/v1/orders/${id}/${action}/` }), 403);
-    expectStatus(await shop.anon.post(`/api/v1/orders/${id}/${action}/`, undefined), 401);
+  for (const path of ['cancel', 'deliver', 'complete', 'shipments', 'refunds']) {
+    expectStatus(await customer.request({ method: 'POST', url: `/api/v1/orders/${id}/${path}/` }), 403);
+    expectStatus(await shop.anon.post(`/api/v1/orders/${id}/${path}/`, undefined), 401);
   }
   expectStatus(await shop.staff.post('/api/v1/orders/999999/cancel/', undefined), 404);
   assert.equal(expectStatus(await shop.staff.get(`/api/v1/orders/${id}/`), 200).status, 'pending');
@@ -157,9 +196,7 @@ test('delivered orders complete automatically after the return window (default 1
     await worker.runDue();
   };
   const v = await makeVariant(shop);
-  // Shipped is set directly: shipments come later.
-  const a = await orderIn(shop, v.id, 'processing');
-  await shop.knex('orders').where({ id: a }).update({ status: 'shipped' });
+  const a = await orderIn(shop, v.id, 'shipped');
   const delivered = expectStatus(await shop.staff.post(`/api/v1/orders/${a}/deliver/`, undefined), 200);
   assert.equal(delivered.delivered_at, '2026-06-01T08:00:00.000Z');
 
@@ -177,8 +214,7 @@ test('delivered orders complete automatically after the return window (default 1
 
   // The store's own window.
   await configureStore(shop.staff, { return_window_days: 3 });
-  const b = await orderIn(shop, v.id, 'processing');
-  await shop.knex('orders').where({ id: b }).update({ status: 'shipped' });
+  const b = await orderIn(shop, v.id, 'shipped');
   expectStatus(await shop.staff.post(`/api/v1/orders/${b}/deliver/`, undefined), 200);
   clock.advance(2 * DAY);
   await runJob();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ManualClock } from '../../../kernel/clock.ts';
 import { SessionClient } from '../../../test/helpers/auth.ts';
-import { expectStatus, makeVariant, pay, shopFor, type Shop } from './helpers.ts';
+import { eventsOf, expectStatus, makeVariant, pay, readyCheckout, shopFor, type Shop } from './helpers.ts';
 
 const json = (payload: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
 
@@ -64,4 +64,21 @@ test('orders: staff see all, customers only their own (another\'s is 404); filte
   const paged = expectStatus(await shop.staff.get('/api/v1/orders/?page_size=2&page=2'), 200);
   assert.equal(paged.results.length, 1);
   assert.ok(paged.previous);
+});
+
+test('an order\'s language is the one negotiated when paying, else the store default; its events carry it', async (t) => {
+  const shop = await shopFor(t);
+  expectStatus(await shop.staff.patch('/api/v1/store/', { languages: ['en', 'de'], default_language: 'en' }), 200);
+  const v = await makeVariant(shop);
+  const german = await readyCheckout(shop.anon, [[v.id, 1]]);
+  const paidDe = expectStatus(await pay(shop.anon, german.id, 'fake_instant', { 'accept-language': 'de-AT, de;q=0.9, en;q=0.5' }), 201);
+  const unknown = await readyCheckout(shop.anon, [[v.id, 1]]);
+  const paidFr = expectStatus(await pay(shop.anon, unknown.id, 'fake_instant', { 'accept-language': 'fr' }), 201);
+  const de = expectStatus(await shop.staff.get(`/api/v1/orders/${paidDe.order.id}/`), 200);
+  assert.equal(de.language, 'de');
+  assert.equal(expectStatus(await shop.staff.get(`/api/v1/orders/${paidFr.order.id}/`), 200).language, 'en', 'the store default');
+  // Reading it in another language does not change it.
+  assert.equal(expectStatus(await shop.staff.get(`/api/v1/orders/${paidDe.order.id}/`, { 'accept-language': 'en' }), 200).language, 'de');
+  const paidEvent = (await eventsOf(shop, 'order.paid')).find((e) => e.id === paidDe.order.id);
+  assert.equal(paidEvent.language, 'de');
 });

@@ -27,6 +27,11 @@ export class InventoryService {
     return this.reservations.release(trx, reference, opts);
   }
 
+  /** Frees up to each line's quantity of what `reference` holds of its variant; returns what was freed where. */
+  releaseLines(trx: Db, reference: Reference, lines: StockLine[], opts?: { actor?: string; reason?: string }): Promise<StockPart[]> {
+    return this.reservations.releaseLines(trx, reference, lines, opts);
+  }
+
   /** Ships lines of `reference` (reserved units leave the shelf); returns what left from where. */
   commit(trx: Db, reference: Reference, lines: StockLine[], warehouseId?: number | string | null, opts?: { actor?: string }): Promise<StockPart[]> {
     return this.shipping.commit(trx, reference, lines, warehouseId, opts);

@@ -88,6 +88,39 @@ export class ReservationService {
     return value;
   }
 
+  /**
+   * Releases part of what `reference` holds: for each line, up to `quantity` units of the variant
+   * (a refunded item that will not ship), backordered units first, then held ones newest first. Units
+   * the reference does not hold are not an error (an order already released holds nothing). Returns
+   * what was freed where.
+   */
+  async releaseLines(db: Db, reference: Reference, lines: StockLine[], opts: { actor?: string; reason?: string } = {}): Promise<StockPart[]> {
+    const ref = checkReference(reference);
+    const merged = mergeLines(lines);
+    const meta = { type: 'release' as const, actor: opts.actor ?? 'system', reason: opts.reason, reference: ref };
+    const { value } = await runChange(this.deps, db, meta, async (trx, change) => {
+      const rows = await ReservationRows.ofReference(trx, ref);
+      const freed: StockPart[] = [];
+      for (const line of merged) {
+        const held = rows.filter((r) => r.variant_id === line.variant_id).sort((a, b) => (a.level_id === null ? 0 : 1) - (b.level_id === null ? 0 : 1) || b.id - a.id);
+        let remaining = line.quantity;
+        for (const row of held) {
+          if (remaining === 0) break;
+          const k = Math.min(remaining, row.quantity);
+          if (row.level_id !== null && !(await Levels.unreserve(trx, row.level_id, k, change.now))) {
+            throw new Error(`inventory level ${row.level_id} holds fewer reserved units than its reservations`);
+          }
+          change.record({ level_id: row.level_id ?? undefined, variant_id: row.variant_id, warehouse_id: row.warehouse_id }, 0, -k);
+          await ReservationRows.reduce(trx, row, k);
+          freed.push({ variant_id: row.variant_id, warehouse_id: row.warehouse_id, quantity: k });
+          remaining -= k;
+        }
+      }
+      return freed;
+    });
+    return value;
+  }
+
   /** The live reservations of a reference (what an order holds), oldest first. */
   async reservationsOf(db: Db, reference: Reference): Promise<StockPart[]> {
     const rows = await ReservationRows.ofReference(db, checkReference(reference));

@@ -117,6 +117,26 @@ test('release frees every live reservation of a reference, once', async () => {
   assert.deepEqual(await inTrx((trx) => s.inventory.release(trx, ref)), []);
 });
 
+test('releaseLines frees part of a reference: backordered units first, then the newest held; more than held is not an error', async () => {
+  const { v, ws } = await stocked([2, 3], { allow_backorder: true });
+  const ref = order();
+  await inTrx((trx) => s.inventory.reserve(trx, ref, [{ variant_id: v.id, quantity: 2 }]));
+  await inTrx((trx) => s.inventory.reserve(trx, ref, [{ variant_id: v.id, quantity: 4 }]));
+  // Held: 2 at the first warehouse, then 3 at the second, then 1 backordered.
+  assert.deepEqual([...(await levelsOf(s.knex, v.id)).values()].map((l) => l.reserved), [2, 3]);
+  const first = await inTrx((trx) => s.inventory.releaseLines(trx, ref, [{ variant_id: v.id, quantity: 2 }], { reason: 'refunded' }));
+  assert.deepEqual(first, [{ variant_id: v.id, warehouse_id: null, quantity: 1 }, { variant_id: v.id, warehouse_id: ws[1].id, quantity: 1 }]);
+  assert.deepEqual([...(await levelsOf(s.knex, v.id)).values()].map((l) => l.reserved), [2, 2]);
+  await assertInvariants(s.knex);
+  const rest = await inTrx((trx) => s.inventory.releaseLines(trx, ref, [{ variant_id: v.id, quantity: 10 }]));
+  assert.equal(rest.reduce((n, p) => n + p.quantity, 0), 4, 'only what the reference held');
+  assert.deepEqual([...(await levelsOf(s.knex, v.id)).values()].map((l) => l.reserved), [0, 0]);
+  assert.deepEqual(await s.inventory.reservationsOf(s.knex, ref), []);
+  assert.deepEqual(await inTrx((trx) => s.inventory.releaseLines(trx, ref, [{ variant_id: v.id, quantity: 1 }])), []);
+  await assert.rejects(inTrx((trx) => s.inventory.releaseLines(trx, ref, [{ variant_id: v.id, quantity: 0 }])), (e: any) => e.code === 'invalid');
+  await assertInvariants(s.knex);
+});
+
 test('commit ships reserved units (quantity and reserved both go down), in parts', async () => {
   const { v, ws } = await stocked([10]);
   const ref = order();

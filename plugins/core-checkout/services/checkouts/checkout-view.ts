@@ -61,8 +61,8 @@ export function checkoutView(c: CheckoutRecord, e: Evaluation, baseUrl: string):
 
 /** A checkout whose order is placed: what the order holds (prices no longer move). */
 export function placedCheckoutView(c: CheckoutRecord, order: OrderRecord, orderItems: OrderItemRecord[], baseUrl: string): CheckoutView {
-  const o = orderView(order, [], orderItems);
-  const items = o.items!.map(({ variant: _v, tax_rate: _t, ...line }) => ({ ...line, purchasable: true }));
+  const o = orderView(order, { payments: [], shipments: [], refunds: [], items: orderItems });
+  const items = o.items!.map(({ variant: _v, tax_rate: _t, quantity_shipped: _s, quantity_refunded: _r, quantity_to_ship: _q, ...line }) => ({ ...line, purchasable: true }));
   return {
     ...base(c, baseUrl),
     email: o.email,

@@ -9,6 +9,8 @@ import type { OrderRecord } from './order-rows.ts';
 import type { OrderService } from './order-service.ts';
 import type { OrderView } from './order-view.ts';
 import { orderSummary } from './order-view.ts';
+import { emitOrderChange } from './order-events.ts';
+import type { RefundService } from '../refunds/refund-service.ts';
 import { assertTransition, transitionOrder, type OrderStatus } from './transitions.ts';
 
 const DAY = 86_400_000;
@@ -19,37 +21,31 @@ export const DEFAULT_RETURN_WINDOW_DAYS = 14;
  * Staff actions on an order after the sale (cancel, deliver, complete) and the auto-complete job.
  * Every change goes through the transition table (transitions.ts) with a conditional update on the
  * status, emits `order.<new state>` with the order as the API shows it (items included), and sets
- * `updated_at` plus its own timestamp (cancelled_at, delivered_at, completed_at).
+ * `updated_at` plus its own timestamp (cancelled_at, delivered_at, completed_at), and emits
+ * `order.updated` too.
  */
 export class OrderLifecycle {
   constructor(
     private readonly deps: CheckoutDeps,
     private readonly orders: OrderService,
+    private readonly refunds: RefundService,
   ) {}
 
   /**
-   * pending → cancelled, processing → cancelled. Releases the reservation (core-inventory), runs
-   * `checkout.orderReleased` (vouchers give their use back), cancels pending payments and expires the
-   * checkout, like the expiry job. A processing order with anything shipped cannot be cancelled
-   * (invalid_transition); one with captured money is refused with 409 refund_required until refunds
-   * exist (the money would otherwise be kept silently).
+   * pending → cancelled, processing → cancelled. An order with anything shipped cannot be cancelled
+   * (invalid_transition). Money captured and not yet refunded goes back in full through the gateways
+   * first (one refund, `refund.created`; a gateway refusal cancels nothing). Then, like the expiry job:
+   * the reservation released (core-inventory), `checkout.orderReleased` (vouchers give their use
+   * back), pending payments cancelled, the checkout expired; `order.cancelled` and `order.updated`.
    */
-  async cancel(trx: Knex.Transaction, id: number): Promise<OrderView> {
+  async cancel(trx: Knex.Transaction, id: number, actor = 'system'): Promise<OrderView> {
     const now = this.deps.clock.now();
     const order = await this.orders.get(trx, id, { lock: true });
     assertTransition(order.status, 'cancelled');
-    if (order.status === 'processing') {
-      if (order.fulfillment_status !== 'unfulfilled') {
-        throw conflict('invalid_transition', `An order that is processing with items shipped (fulfillment ${order.fulfillment_status}) cannot become cancelled.`);
-      }
-      const captured = (await PaymentRows.ofOrders(trx, [id])).get(id)?.some((p) => p.captured_minor > 0) ?? false;
-      if (captured || order.amount_paid > 0) {
-        throw conflict(
-          'refund_required',
-          'An order that is processing has a captured payment: cancelling it needs a refund, which this version cannot make yet. Refund the payment at the gateway first.',
-        );
-      }
+    if (order.fulfillment_status !== 'unfulfilled') {
+      throw conflict('invalid_transition', `An order that is ${order.status} with items shipped (fulfillment ${order.fulfillment_status}) cannot become cancelled.`);
     }
+    await this.refunds.refundRemainder(trx, order, 'Order cancelled.', actor);
     await this.move(trx, order, 'cancelled', now, { cancelled_at: now });
     const cancelled = await this.orders.get(trx, id);
     await this.deps.inventory.release(trx, { type: 'order', id });
@@ -112,9 +108,7 @@ export class OrderLifecycle {
     }
   }
 
-  private async emit(trx: Db, id: number, type: string): Promise<OrderView> {
-    const view = await this.orders.eventData(trx, id);
-    await this.deps.events.emit(trx, type, view);
-    return view;
+  private emit(trx: Db, id: number, type: string): Promise<OrderView> {
+    return emitOrderChange(this.deps, this.orders, trx, id, [type]);
   }
 }

@@ -36,6 +36,7 @@ export interface OrderRecord {
   hold_until: Date | null;
   paid_at: Date | null;
   cancelled_at: Date | null;
+  shipped_at: Date | null;
   delivered_at: Date | null;
   completed_at: Date | null;
   created_at: Date;
@@ -57,6 +58,12 @@ export interface OrderItemRecord {
   discount: number;
   tax: number;
   tax_rate: string | null;
+  /** Units that left in shipments. */
+  quantity_shipped: number;
+  /** Units refunded (returned, taken out of fulfilment, or refunded while kept). */
+  quantity_refunded: number;
+  /** Refunded units taken out of fulfilment before they shipped: they will not ship. */
+  quantity_cancelled: number;
 }
 
 const num = (v: unknown) => Number(v);
@@ -94,6 +101,7 @@ export function orderFromRow(row: any): OrderRecord {
     hold_until: toDate(row.hold_until),
     paid_at: toDate(row.paid_at),
     cancelled_at: toDate(row.cancelled_at),
+    shipped_at: toDate(row.shipped_at),
     delivered_at: toDate(row.delivered_at),
     completed_at: toDate(row.completed_at),
     created_at: toDate(row.created_at)!,
@@ -116,6 +124,9 @@ export function orderItemFromRow(row: any): OrderItemRecord {
     discount: num(row.discount),
     tax: num(row.tax),
     tax_rate: row.tax_rate ?? null,
+    quantity_shipped: num(row.quantity_shipped ?? 0),
+    quantity_refunded: num(row.quantity_refunded ?? 0),
+    quantity_cancelled: num(row.quantity_cancelled ?? 0),
   };
 }
 
@@ -128,7 +139,7 @@ export function paymentStatusOf(total: number, paid: number, refunded: number): 
   return paid >= total ? 'paid' : 'unpaid';
 }
 
-export type NewOrder = Omit<OrderRecord, 'id' | 'amount_paid' | 'amount_refunded' | 'hold_until' | 'paid_at' | 'cancelled_at' | 'delivered_at' | 'completed_at' | 'updated_at'>;
+export type NewOrder = Omit<OrderRecord, 'id' | 'amount_paid' | 'amount_refunded' | 'hold_until' | 'paid_at' | 'cancelled_at' | 'shipped_at' | 'delivered_at' | 'completed_at' | 'updated_at'>;
 
 /** Table access for orders and their items; every function takes the caller's transaction first. */
 export const OrderRows = {
@@ -151,7 +162,7 @@ export const OrderRows = {
       updated_at: order.created_at,
     };
     const [id] = await db('orders').insert(row);
-    return { ...order, id: Number(id), amount_paid: 0, amount_refunded: 0, hold_until: null, paid_at: null, cancelled_at: null, delivered_at: null, completed_at: null, updated_at: order.created_at };
+    return { ...order, id: Number(id), amount_paid: 0, amount_refunded: 0, hold_until: null, paid_at: null, cancelled_at: null, shipped_at: null, delivered_at: null, completed_at: null, updated_at: order.created_at };
   },
 
   /** Snapshots the priced lines as the order's items, in their order; returns the items. */
@@ -173,20 +184,29 @@ export const OrderRows = {
         tax_rate: l.tax_rate,
       };
       const [id] = await db('order_items').insert({ ...item, options: JSON.stringify(item.options), created_at: now, updated_at: now });
-      items.push({ ...item, id: Number(id) });
+      items.push({ ...item, id: Number(id), quantity_shipped: 0, quantity_refunded: 0, quantity_cancelled: 0 });
     }
     return items;
   },
 
-  async items(db: Db, orderIds: number[]): Promise<Map<number, OrderItemRecord[]>> {
+  /** Items per order, in their order; `lock` inside a transaction that changes their counts. */
+  async items(db: Db, orderIds: number[], opts: { lock?: boolean } = {}): Promise<Map<number, OrderItemRecord[]>> {
     const byOrder = new Map<number, OrderItemRecord[]>();
     if (orderIds.length === 0) return byOrder;
-    const rows = await db('order_items').whereIn('order_id', orderIds).orderBy('id');
+    const query = db('order_items').whereIn('order_id', orderIds).orderBy('id');
+    const rows = await (opts.lock ? forUpdate(db as any, query) : query);
     for (const row of rows) {
       const item = orderItemFromRow(row);
       (byOrder.get(item.order_id) ?? byOrder.set(item.order_id, []).get(item.order_id)!).push(item);
     }
     return byOrder;
+  },
+
+  /** Adds to an item's counts (shipped, refunded, cancelled units). */
+  async countItem(db: Db, itemId: number, deltas: { quantity_shipped?: number; quantity_refunded?: number; quantity_cancelled?: number }, now: Date): Promise<void> {
+    const changes: Record<string, unknown> = { updated_at: now };
+    for (const [column, delta] of Object.entries(deltas)) if (delta) changes[column] = db.raw('?? + ?', [column, delta]);
+    await db('order_items').where('id', itemId).update(changes);
   },
 
   async update(db: Db, id: number, values: Record<string, unknown>, now: Date): Promise<void> {

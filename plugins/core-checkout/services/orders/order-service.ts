@@ -3,7 +3,11 @@ import { isStaffLike, type Principal } from '../../../../kernel/http/principal.t
 import type { Db } from '../../contracts.ts';
 import { CheckoutErrors } from '../../errors.ts';
 import { PaymentRows } from '../payments/payment-rows.ts';
-import { OrderRows, type OrderRecord } from './order-rows.ts';
+import { RefundRows, type RefundRecord } from '../refunds/refund-rows.ts';
+import { refundView, type RefundView } from '../refunds/refund-view.ts';
+import { ShipmentRows, type ShipmentRecord } from '../shipments/shipment-rows.ts';
+import { shipmentView, type ShipmentView } from '../shipments/shipment-view.ts';
+import { OrderRows, type OrderItemRecord, type OrderRecord } from './order-rows.ts';
 import { orderView, type OrderView } from './order-view.ts';
 
 export interface OrderFilters {
@@ -57,12 +61,53 @@ export class OrderService {
     return query;
   }
 
-  /** API views of orders, with their payments (one query) and their items when asked (one more). */
+  /**
+   * API views of orders with their payments, shipments and refunds, and their items when asked: a
+   * fixed number of queries for any number of orders.
+   */
   async views(db: Db, orders: OrderRecord[], opts: { items?: boolean } = {}): Promise<OrderView[]> {
     const ids = orders.map((o) => o.id);
     const payments = await PaymentRows.ofOrders(db, ids);
     const items = opts.items ? await OrderRows.items(db, ids) : undefined;
-    return orders.map((o) => orderView(o, payments.get(o.id) ?? [], items ? (items.get(o.id) ?? []) : undefined));
+    const shipments = await this.shipmentViews(db, orders, items);
+    const refunds = await this.refundViews(db, orders, items);
+    return orders.map((o) =>
+      orderView(o, {
+        payments: payments.get(o.id) ?? [],
+        shipments: shipments.get(o.id) ?? [],
+        refunds: refunds.get(o.id) ?? [],
+        items: items ? (items.get(o.id) ?? []) : undefined,
+      }),
+    );
+  }
+
+  /** Views of shipments (given, or all of the orders'), keyed by order id. */
+  async shipmentViews(db: Db, orders: OrderRecord[], items?: Map<number, OrderItemRecord[]>, only?: ShipmentRecord[]): Promise<Map<number, ShipmentView[]>> {
+    const byOrder = only ? new Map([[orders[0]!.id, only]]) : await ShipmentRows.ofOrders(db, orders.map((o) => o.id));
+    const all = [...byOrder.values()].flat();
+    const shipmentItems = await ShipmentRows.itemsOf(db, all.map((s) => s.id));
+    const orderItems = items ?? (all.length ? await OrderRows.items(db, orders.map((o) => o.id)) : new Map<number, OrderItemRecord[]>());
+    const views = new Map<number, ShipmentView[]>();
+    for (const o of orders) {
+      const itemsById = new Map((orderItems.get(o.id) ?? []).map((i) => [i.id, i]));
+      views.set(o.id, (byOrder.get(o.id) ?? []).map((s) => shipmentView(s, shipmentItems.get(s.id) ?? [], itemsById, o.order_number)));
+    }
+    return views;
+  }
+
+  /** Views of refunds (given, or all of the orders'), keyed by order id. */
+  async refundViews(db: Db, orders: OrderRecord[], items?: Map<number, OrderItemRecord[]>, only?: RefundRecord[]): Promise<Map<number, RefundView[]>> {
+    const byOrder = only ? new Map([[orders[0]!.id, only]]) : await RefundRows.ofOrders(db, orders.map((o) => o.id));
+    const ids = [...byOrder.values()].flat().map((r) => r.id);
+    const refundItems = await RefundRows.itemsOf(db, ids);
+    const refundPayments = await RefundRows.paymentsOf(db, ids);
+    const orderItems = items ?? (ids.length ? await OrderRows.items(db, orders.map((o) => o.id)) : new Map<number, OrderItemRecord[]>());
+    const views = new Map<number, RefundView[]>();
+    for (const o of orders) {
+      const itemsById = new Map((orderItems.get(o.id) ?? []).map((i) => [i.id, i]));
+      views.set(o.id, (byOrder.get(o.id) ?? []).map((r) => refundView(r, refundItems.get(r.id) ?? [], refundPayments.get(r.id) ?? [], itemsById, o.order_number)));
+    }
+    return views;
   }
 
   async view(db: Db, order: OrderRecord, opts: { items?: boolean } = {}): Promise<OrderView> {

@@ -5,6 +5,9 @@ import { paymentView, type PaymentRow, type PaymentView } from '../payments/paym
 import { discountsView, type DiscountView } from '../totals/totals.ts';
 import type { OrderItemRecord, OrderRecord } from './order-rows.ts';
 import type { LineView } from '../carts/cart-view.ts';
+import type { RefundView } from '../refunds/refund-view.ts';
+import type { ShipmentView } from '../shipments/shipment-view.ts';
+import { unitsToShip } from './fulfillment.ts';
 
 export interface ShippingRateView {
   id: number | string;
@@ -22,6 +25,10 @@ export function shippingRateView(rate: ShippingRate): ShippingRateView {
 export interface OrderItemView extends Omit<LineView, 'purchasable'> {
   tax_rate: string | null;
   variant: { id: number; sku: string };
+  quantity_shipped: number;
+  quantity_refunded: number;
+  /** Units still to ship (refunded units taken out of fulfilment are not). */
+  quantity_to_ship: number;
 }
 
 export interface OrderView {
@@ -49,9 +56,14 @@ export interface OrderView {
   billing_address: Address;
   shipping_method: ShippingRateView | null;
   payments: PaymentView[];
+  shipments: ShipmentView[];
+  refunds: RefundView[];
   test: boolean;
   lang: string;
+  /** The order's language (mail to the customer is written in it): the language negotiated when paying, else the store's default. */
+  language: string;
   cancelled_at: string | null;
+  shipped_at: string | null;
   delivered_at: string | null;
   completed_at: string | null;
   created_at: string;
@@ -74,11 +86,24 @@ export function orderItemView(item: OrderItemRecord, currency: string): OrderIte
     tax: toMoney(item.tax, currency),
     tax_rate: item.tax_rate,
     variant: { id: item.variant_id, sku: item.sku },
+    quantity_shipped: item.quantity_shipped,
+    quantity_refunded: item.quantity_refunded,
+    quantity_to_ship: unitsToShip(item),
   };
 }
 
+/** What an order view is made of besides the order row. */
+export interface OrderParts {
+  payments: PaymentRow[];
+  shipments: ShipmentView[];
+  refunds: RefundView[];
+  /** Shown only when given (`expand=items`, events). */
+  items?: OrderItemRecord[];
+}
+
 /** An order as the API (and its events) show it; `items` only when given. */
-export function orderView(o: OrderRecord, payments: PaymentRow[], items?: OrderItemRecord[]): OrderView {
+export function orderView(o: OrderRecord, parts: OrderParts): OrderView {
+  const { payments, items } = parts;
   const money = (minor: number) => toMoney(minor, o.currency);
   const view: OrderView = {
     id: o.id,
@@ -105,9 +130,13 @@ export function orderView(o: OrderRecord, payments: PaymentRow[], items?: OrderI
     billing_address: o.billing_address,
     shipping_method: o.shipping_method ? shippingRateView(o.shipping_method) : null,
     payments: payments.map(paymentView),
+    shipments: parts.shipments,
+    refunds: parts.refunds,
     test: o.test,
     lang: o.lang,
+    language: o.lang,
     cancelled_at: toIso(o.cancelled_at),
+    shipped_at: toIso(o.shipped_at),
     delivered_at: toIso(o.delivered_at),
     completed_at: toIso(o.completed_at),
     created_at: toIso(o.created_at)!,

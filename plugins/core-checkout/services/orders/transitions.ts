@@ -21,15 +21,17 @@ export type OrderAction = keyof typeof ORDER_ACTIONS;
  *
  * - pending → processing: paid (payments cover the total).
  * - pending → cancelled: by staff (`POST …/cancel/`) or the expiry job; the reservation is released.
- * - processing → shipped: shipments cover every item (the shipments work; no endpoint yet).
- * - processing → cancelled: by staff, only with nothing shipped and no captured money (refunds come
- *   with the refunds work; until then such a cancel is 409 refund_required, see lifecycle.ts).
+ * - pending → shipped: shipments cover every item of an unpaid order, only when the store ships unpaid
+ *   orders (`allow_unpaid_shipments`, cash on delivery); otherwise 409 order_unpaid (shipments.ts).
+ * - processing → shipped: shipments cover every item (`POST …/shipments/`).
+ * - processing → cancelled: by staff, only with nothing shipped; captured money is refunded in full
+ *   through the gateways first (lifecycle.ts).
  * - shipped → delivered: `POST …/deliver/`.
  * - delivered → completed: `POST …/complete/`, or the auto-complete job after the return window.
  * - completed, cancelled: final.
  */
 export const ORDER_TRANSITION_TABLE: Readonly<Record<OrderStatus, Readonly<Record<OrderAction, boolean>>>> = Object.freeze({
-  pending: { pay: true, cancel: true, ship: false, deliver: false, complete: false },
+  pending: { pay: true, cancel: true, ship: true, deliver: false, complete: false },
   processing: { pay: false, cancel: true, ship: true, deliver: false, complete: false },
   shipped: { pay: false, cancel: false, ship: false, deliver: true, complete: false },
   delivered: { pay: false, cancel: false, ship: false, deliver: false, complete: true },

@@ -6,6 +6,7 @@ import { CheckoutRows } from '../checkouts/checkout-rows.ts';
 import { OrderRows, paymentStatusOf, type OrderRecord } from '../orders/order-rows.ts';
 import type { OrderService } from '../orders/order-service.ts';
 import { orderSummary } from '../orders/order-view.ts';
+import { emitOrderChange } from '../orders/order-events.ts';
 import { transitionOrder } from '../orders/transitions.ts';
 import { payPageUrl } from '../urls.ts';
 import type { GatewayRegistry } from './gateway-registry.ts';
@@ -142,8 +143,9 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     await this.deps.events.emit(trx, 'payment.failed', { ...paymentView(failed), order_number: order.order_number });
   }
 
-  // A succeeded payment: its amount captured, the order's paid amount and payment status updated, and
-  // a pending order whose captured payments now cover its total moved to processing (order.paid).
+  // A succeeded payment: its amount captured, the order's paid amount and payment status updated
+  // (order.updated), and a pending order whose captured payments now cover its total moved to
+  // processing (order.paid).
   private async capture(trx: Knex.Transaction, order: OrderRecord, payment: PaymentRow, externalId: string | null): Promise<string> {
     const now = this.now();
     await PaymentRows.update(trx, payment.id, { status: 'succeeded', captured: payment.amount_minor, external_id: externalId, error: null, settled_at: now }, now);
@@ -151,10 +153,12 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     await OrderRows.update(trx, order.id, { amount_paid: paid, payment_status: paymentStatusOf(order.total, paid, order.amount_refunded) }, now);
     const succeeded = (await PaymentRows.find(trx, payment.id))!;
     await this.deps.events.emit(trx, 'payment.succeeded', { ...paymentView(succeeded), order_number: order.order_number });
-    if (order.status !== 'pending' || paid < order.total) return order.status;
-    if (!(await transitionOrder(trx, order.id, 'pending', 'processing', now, { paid_at: now }))) return order.status;
+    if (order.status !== 'pending' || paid < order.total || !(await transitionOrder(trx, order.id, 'pending', 'processing', now, { paid_at: now }))) {
+      await emitOrderChange(this.deps, this.orders, trx, order.id);
+      return order.status;
+    }
     await CheckoutRows.update(trx, order.checkout_id, { status: 'paid' }, now);
-    await this.deps.events.emit(trx, 'order.paid', await this.orders.eventData(trx, order.id));
+    await emitOrderChange(this.deps, this.orders, trx, order.id, ['order.paid']);
     return 'processing';
   }
 }

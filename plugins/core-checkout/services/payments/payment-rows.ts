@@ -111,6 +111,12 @@ export const PaymentRows = {
     return byOrder;
   },
 
+  /** One order's payments, oldest first; `lock` inside a transaction that refunds them. */
+  async ofOrder(db: Db, orderId: number, opts: { lock?: boolean } = {}): Promise<PaymentRow[]> {
+    const query = db('payments').where('order_id', orderId).orderBy('id');
+    return (await (opts.lock ? forUpdate(db as any, query) : query)).map(paymentFromRow);
+  },
+
   async insert(db: Db, values: { order_id: number; method_id: string; gateway: string; amount_minor: number; currency: string; test: boolean }, now: Date): Promise<PaymentRow> {
     const row = {
       order_id: values.order_id,

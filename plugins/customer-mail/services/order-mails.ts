@@ -1,0 +1,97 @@
+import type { Knex } from 'knex';
+import type { Clock } from '../../../kernel/clock.ts';
+import type { EventRecord } from '../../../kernel/events.ts';
+import { isAppError } from '../../../kernel/http/errors.ts';
+import type { Logger } from '../../../kernel/logger.ts';
+import type { MailMessage } from '../../../kernel/mail/message.ts';
+import { maskAddress } from '../../../kernel/mail/message.ts';
+import { languageCandidates, pickLanguage } from './language.ts';
+import { mailContext } from './mail-context.ts';
+import { alreadySent, isUniqueViolation, recordSent } from './sent-mails.ts';
+import type { MailTemplates } from './templates.ts';
+import { triggerFor } from './triggers.ts';
+
+interface MailQueue {
+  enqueue(trx: Knex | Knex.Transaction, message: MailMessage): Promise<void>;
+}
+
+/** core-checkout's `orderService`, the one method used here. */
+interface OrderReader {
+  eventData(db: Knex, orderId: number): Promise<Record<string, any>>;
+}
+
+/** core-store's `storeSettings`, the fields used here. */
+interface StoreSettingsReader {
+  get(): { name: string; email: string | null; default_language: string };
+}
+
+interface Parts {
+  knex: Knex;
+  clock: Clock;
+  logger: Logger;
+  baseUrl: string;
+  templates: MailTemplates;
+  /** Resolved when first needed: the kernel's mailer and other plugins' services. */
+  mailer: () => MailQueue;
+  orders: () => OrderReader;
+  settings: () => StoreSettingsReader;
+}
+
+export type MailOutcome = 'sent' | 'duplicate' | 'none';
+
+/**
+ * The customer's order mails, from committed events. Taps run at least once, so each (event, kind) is
+ * recorded under a unique key in the same transaction that queues the mail: a repeat finds the record
+ * (or loses the race on the key) and queues nothing.
+ */
+export class OrderMails {
+  constructor(private readonly parts: Parts) {}
+
+  /** Queues the mail `event` asks for, once; events that ask for none are ignored. */
+  async handle(event: EventRecord): Promise<MailOutcome> {
+    const trigger = triggerFor(event);
+    if (!trigger) return 'none';
+    const { knex, clock, logger, templates, baseUrl } = this.parts;
+    if (await alreadySent(knex, event.id, trigger.kind)) return 'duplicate';
+
+    const order = trigger.order ?? (await this.readOrder(trigger.orderId));
+    if (!order || typeof order.email !== 'string' || !order.email.includes('@')) {
+      logger.warn({ event: event.id, type: event.type, order: trigger.orderId }, 'no order with an e-mail address for this event; no mail');
+      return 'none';
+    }
+    const settings = this.parts.settings().get();
+    // `language` is the order's chosen language where orders carry it; `lang` the one negotiated at payment.
+    const orderLanguage = order.language ?? order.lang;
+    const language = pickLanguage(languageCandidates(orderLanguage, settings.default_language), templates.languages());
+    const store = { name: settings.name, email: settings.email ?? null, url: baseUrl };
+    const mail = await templates.render(trigger.kind, language, mailContext(store, language, order, trigger.extra));
+
+    try {
+      await knex.transaction(async (trx) => {
+        await recordSent(trx, { event_id: event.id, kind: trigger.kind, order_id: trigger.orderId, language, created_at: clock.now() });
+        await this.parts.mailer().enqueue(trx, {
+          to: order.email,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          ...(settings.email ? { replyTo: settings.email } : {}),
+        });
+      });
+    } catch (err) {
+      // Another run of this tap for the same event got there first.
+      if (isUniqueViolation(err)) return 'duplicate';
+      throw err;
+    }
+    logger.info({ event: event.id, kind: trigger.kind, to: maskAddress(order.email), language }, 'customer mail queued');
+    return 'sent';
+  }
+
+  private async readOrder(orderId: number): Promise<Record<string, any> | null> {
+    try {
+      return await this.parts.orders().eventData(this.parts.knex, orderId);
+    } catch (err) {
+      if (isAppError(err) && err.status === 404) return null;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+
+/** Table of the mails already written: one row per (event, kind), unique. */
+export const SENT_MAILS = 'customer_mails';
+
+export interface SentMail {
+  event_id: number;
+  kind: string;
+  order_id: number;
+  language: string;
+  created_at: Date;
+}
+
+/** True when this event's mail of this kind was already written. */
+export async function alreadySent(db: Knex | Knex.Transaction, eventId: number, kind: string): Promise<boolean> {
+  return !!(await db(SENT_MAILS).where({ event_id: eventId, kind }).first('id'));
+}
+
+/** Records the mail in `trx`; a second record of the same (event, kind) fails on the unique key. */
+export async function recordSent(trx: Knex.Transaction, row: SentMail): Promise<void> {
+  await trx(SENT_MAILS).insert(row);
+}
+
+/** A duplicate key on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = String((err as { code?: unknown })?.code ?? '');
+  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

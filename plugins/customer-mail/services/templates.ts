@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Liquid } from 'liquidjs';
+import type { Logger } from '../../../kernel/logger.ts';
+import { formatMoney } from './money-format.ts';
+import { FALLBACK_LANGUAGE } from './language.ts';
+
+/** The mails this plugin sends; each is three templates: `<kind>.subject.liquid`, `.text.liquid`, `.html.liquid`. */
+export const MAIL_KINDS = ['order-confirmation', 'order-cancelled', 'shipping-confirmation', 'refund-notice'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Parts {
+  /** The plugin's own templates, one folder per language. */
+  defaultsDir: string;
+  /** `<THEMES_DIR>/<THEME>/mail`: overrides by file name, per language in a sub-folder or for all languages at its top. */
+  themeMailDir: string;
+  logger: Logger;
+}
+
+const LANGUAGE_FOLDER = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+function languageFolders(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && LANGUAGE_FOLDER.test(e.name)).map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Renders the mail templates with LiquidJS. A file is looked up in the active theme's `mail/<language>/`,
+ * then its `mail/`, then the plugin's `templates/<language>/`, then `templates/en/`, so a theme replaces
+ * any single template (or partial, or the HTML layout) by its file name. The HTML part escapes every
+ * output, so values typed by customers cannot become markup; `| raw` is the explicit way out.
+ */
+export class MailTemplates {
+  constructor(private readonly parts: Parts) {}
+
+  /** The languages mails can be written in: the plugin's and the theme's language folders. */
+  languages(): string[] {
+    return [...new Set([...languageFolders(this.parts.defaultsDir), ...languageFolders(this.parts.themeMailDir)])];
+  }
+
+  /** Subject, text and HTML of one mail in `language`; a broken theme template falls back to the plugin's own. */
+  async render(kind: MailKind, language: string, context: Record<string, unknown>): Promise<RenderedMail> {
+    const { defaultsDir, themeMailDir } = this.parts;
+    const defaults = [path.join(defaultsDir, language), path.join(defaultsDir, FALLBACK_LANGUAGE)];
+    const themed = [path.join(themeMailDir, language), themeMailDir, ...defaults];
+    try {
+      return await this.renderWith(roots(themed), kind, language, context);
+    } catch (err) {
+      // A theme's mistake must not stop the mail: the customer gets the default wording instead.
+      this.parts.logger.warn({ err, kind, language, theme: themeMailDir }, 'theme mail template failed; using the default template');
+      return this.renderWith(roots(defaults), kind, language, context);
+    }
+  }
+
+  private async renderWith(dirs: string[], kind: MailKind, language: string, context: Record<string, unknown>): Promise<RenderedMail> {
+    const text = engine(dirs, language, false);
+    const html = engine(dirs, language, true);
+    const [subject, body, markup] = await Promise.all([
+      text.renderFile(`${kind}.subject.liquid`, context),
+      text.renderFile(`${kind}.text.liquid`, context),
+      html.renderFile(`${kind}.html.liquid`, context),
+    ]);
+    // A subject is one line, whatever the template's line breaks (no-break spaces in amounts stay).
+    return { subject: String(subject).replace(/[ \t\r\n]+/g, ' ').trim(), text: tidyText(String(body)), html: String(markup) };
+  }
+}
+
+function roots(dirs: string[]): string[] {
+  return [...new Set(dirs)].filter((dir) => fs.existsSync(dir));
+}
+
+function engine(dirs: string[], language: string, escape: boolean): Liquid {
+  const liquid = new Liquid({
+    root: dirs,
+    partials: dirs,
+    layouts: dirs,
+    relativeReference: false,
+    cache: false,
+    timezoneOffset: 0,
+    ...(escape ? { outputEscape: 'escape' as const } : {}),
+  });
+  liquid.registerFilter('money', (value: unknown) => formatMoney(value as { amount: string; currency: string }, language));
+  return liquid;
+}
+
+// Liquid tags leave blank lines behind; a text mail keeps at most one empty line between paragraphs.
+function tidyText(text: string): string {
+  return text.replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim() + '\n';
+}
