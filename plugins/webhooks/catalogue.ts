@@ -31,30 +31,6 @@ const payment = {
   },
   additionalProperties: true,
 };
-const refund = {
-  type: 'object',
-  required: ['id', 'order_id', 'amount'],
-  properties: {
-    id: { type: 'integer' },
-    order_id: { type: 'integer' },
-    amount: money,
-    reason: { type: ['string', 'null'] },
-    items: { type: 'array', items: { type: 'object', properties: { order_item_id: { type: 'integer' }, quantity: { type: 'integer' } } } },
-  },
-  additionalProperties: true,
-};
-const shipment = {
-  type: 'object',
-  required: ['id', 'order_id', 'tracking_number'],
-  properties: {
-    id: { type: 'integer' },
-    order_id: { type: 'integer' },
-    carrier: { type: 'string' },
-    tracking_number: { type: 'string' },
-    items: { type: 'array', items: { type: 'object', properties: { order_item_id: { type: 'integer' }, quantity: { type: 'integer' } } } },
-  },
-  additionalProperties: true,
-};
 const lowStock = {
   allOf: [ref('InventoryRecord'), { type: 'object', required: ['threshold'], properties: { threshold: { type: 'integer', description: 'The store\'s low-stock threshold the available units fell below.' } } }],
 };
@@ -88,9 +64,9 @@ export const BUILT_IN_EVENTS: CatalogueEntry[] = [
   { type: 'order.updated', description: 'An order changed otherwise (addresses, notes, fulfilment or payment status).', data: ref('Order') },
   { type: 'payment.succeeded', description: 'A payment of an order succeeded (captured).', data: payment },
   { type: 'payment.failed', description: 'A payment attempt failed; the order stays pending.', data: payment },
-  { type: 'refund.created', description: 'A refund of an order was recorded.', data: refund },
-  { type: 'shipment.created', description: 'A shipment of an order was created (carrier, tracking number, items).', data: shipment },
-  { type: 'shipment.updated', description: 'A shipment changed (tracking number, carrier, status).', data: shipment },
+  { type: 'refund.created', description: 'A refund of an order was recorded.', data: ref('Refund') },
+  { type: 'shipment.created', description: 'A shipment of an order was created (carrier, tracking number, items).', data: ref('Shipment') },
+  { type: 'shipment.updated', description: 'A shipment changed (tracking number or carrier).', data: ref('Shipment') },
   { type: 'inventory.updated', description: 'The stock of a variant at a warehouse changed (on hand or reserved).', data: ref('InventoryRecord') },
   { type: 'inventory.low_stock', description: 'The available units of a variant at a warehouse fell below the store\'s low-stock threshold.', data: lowStock },
   { type: 'product.created', description: 'A product was created.', data: ref('Product') },
