@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { fastifyAwilixPlugin } from '@fastify/awilix';
 import { asValue, type AwilixContainer } from 'awilix';
@@ -22,6 +22,8 @@ import { installIdempotency } from './idempotency.ts';
 import { installNegotiation, type StoreLocale } from './negotiation.ts';
 import { installOpenApi } from './openapi.ts';
 import { installEtags } from './etag.ts';
+import type { ResponseCache } from './response-cache.ts';
+import { cacheFillHook, cacheLookupHook } from './cached-responses.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,6 +46,7 @@ export interface AppParts {
   routes: RouteRegistry;
   schemas: Array<{ $id: string }>;
   locale: () => StoreLocale;
+  responseCache: ResponseCache;
   tls?: TlsMaterial;
 }
 
@@ -103,13 +106,18 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request) => {
     request.principal = (await parts.hooks.authenticate.promise(request)) ?? ANONYMOUS;
   });
+  let rateLimit: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined;
+  app.addHook('onRequest', cacheLookupHook(parts.responseCache, () => rateLimit));
   await installRateLimits(app, { anonymous: config.rateLimitAnonymous, authenticated: config.rateLimitAuthenticated, redis: parts.redis });
+  // Cache hits are counted by the very limiter the routes use (same counters, same headers).
+  rateLimit = (app as unknown as { rateLimit: () => typeof rateLimit }).rateLimit();
   installNegotiation(app, parts.locale);
   app.addHook('preHandler', async (request) => {
     request.diScope.register({ principal: asValue(request.principal), lang: asValue(request.lang), currency: asValue(request.currency) });
   });
   installIdempotency(app, knex, clock);
   await installEtags(app);
+  app.addHook('onSend', cacheFillHook(parts.responseCache));
   await installOpenApi(app, parts.routes, config);
   parts.routes.mount(app, knex);
   return app;
