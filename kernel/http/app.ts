@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Server as HttpServer } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { fastifyAwilixPlugin } from '@fastify/awilix';
@@ -24,6 +25,8 @@ import { installOpenApi } from './openapi.ts';
 import { installEtags } from './etag.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { cacheFillHook, cacheLookupHook } from './cached-responses.ts';
+import { answerCachedHitsFirst, type LimitVerdict } from './direct-hits.ts';
+import { validRequestId } from './request-id.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -65,8 +68,6 @@ function validatorCompiler(schemas: Array<{ $id: string }>) {
   return ({ schema, httpPart }: { schema: any; httpPart?: string }) => (httpPart === 'body' ? body : query).compile(schema);
 }
 
-const REQUEST_ID = /^[\w.:-]{1,64}$/;
-
 /** Builds the Fastify app: transport, conventions of API.md section 2, and every registered route. */
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const { config, knex, clock } = parts;
@@ -79,7 +80,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: (req: { headers: Record<string, unknown> }) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+      return typeof given === 'string' && validRequestId(given) ? given : crypto.randomUUID();
     },
     forceCloseConnections: 'idle',
     // Requests already on a kept-alive connection while stopping are served like in-flight ones:
@@ -120,5 +121,14 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   app.addHook('onSend', cacheFillHook(parts.responseCache));
   await installOpenApi(app, parts.routes, config);
   parts.routes.mount(app, knex);
+  if (parts.tls && parts.responseCache.enabled) {
+    const createRateLimit = (app as unknown as { createRateLimit: () => (request: object) => Promise<LimitVerdict> }).createRateLimit;
+    answerCachedHitsFirst(app.server as unknown as HttpServer, {
+      cache: parts.responseCache,
+      logger: parts.logger,
+      trustProxy: config.trustProxy.length > 0,
+      limit: config.rateLimitAnonymous > 0 ? createRateLimit() : undefined,
+    });
+  }
   return app;
 }

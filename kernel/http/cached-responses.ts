@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseCache } from './response-cache.ts';
+import { wantsFresh } from './cache-rules.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,13 +13,6 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 const FILL = Symbol('responseCacheFill');
 type WithFill = FastifyRequest & { [FILL]?: { key: string; generation: number } };
-
-// `Cache-Control: no-cache` from the client asks for an answer computed now (RFC 9111 §5.2.1.4); the
-// fresh answer still replaces the stored one.
-function wantsFresh(request: FastifyRequest): boolean {
-  const value = request.headers['cache-control'];
-  return value !== undefined && /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(value);
-}
 
 function cacheable(request: FastifyRequest): boolean {
   return request.routeOptions.config?.cache === 'anonymous' && request.method === 'GET' && request.principal.kind === 'anonymous';
@@ -35,7 +29,7 @@ export function cacheLookupHook(cache: ResponseCache, rateLimit: () => Hook | un
   return async (request, reply) => {
     if (!cache.enabled || !cacheable(request)) return;
     const key = ResponseCache.keyOf('GET', request.url, request.headers);
-    const entry = wantsFresh(request) ? undefined : cache.get(key);
+    const entry = wantsFresh(request.headers['cache-control']) ? undefined : cache.get(key);
     if (!entry) {
       // The generation is read before the handler reads anything: a change committing meanwhile voids the fill.
       (request as WithFill)[FILL] = { key, generation: cache.generation };
@@ -56,7 +50,9 @@ export function cacheFillHook(cache: ResponseCache) {
   return (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
     const fill = (request as WithFill)[FILL];
     if (fill && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload)) && !privateAnswer(reply)) {
-      cache.fill(fill.key, fill.generation, reply.getHeaders(), payload);
+      // Routes with a limit of their own are counted by their own hook, which only the Fastify path runs.
+      const direct = request.routeOptions.config?.rateLimit === undefined;
+      cache.fill(fill.key, fill.generation, reply.getHeaders(), payload, direct);
     }
     done(null, payload);
   };

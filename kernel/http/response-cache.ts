@@ -4,6 +4,8 @@ import { LRUCache } from 'lru-cache';
 export interface CachedResponse {
   headers: Record<string, string | number | string[]>;
   body: Buffer;
+  /** May be answered before Fastify routes the request (direct-hits.ts): its route has no limit of its own. */
+  direct: boolean;
 }
 
 // Headers that belong to one exchange, not to the representation: each hit writes its own.
@@ -75,7 +77,7 @@ export class ResponseCache {
    * Stores a 200 computed by a request that began under `generation`; drops it when a change committed
    * since (its data may predate the change), or when the answer sets a cookie (it belongs to one caller).
    */
-  fill(key: string, generation: number, headers: Record<string, unknown>, body: string | Buffer): boolean {
+  fill(key: string, generation: number, headers: Record<string, unknown>, body: string | Buffer, direct = true): boolean {
     if (!this.entries || generation !== this.current) return false;
     const kept: CachedResponse['headers'] = {};
     for (const [name, value] of Object.entries(headers)) {
@@ -83,7 +85,7 @@ export class ResponseCache {
       if (name === 'set-cookie') return false;
       kept[name] = value as string | number | string[];
     }
-    this.entries.set(key, { headers: kept, body: typeof body === 'string' ? Buffer.from(body) : body });
+    this.entries.set(key, { headers: kept, body: typeof body === 'string' ? Buffer.from(body) : body, direct });
     return true;
   }
 
