@@ -18,6 +18,8 @@ export interface Config {
   demoData?: boolean;
   rateLimitAnonymous: number;
   rateLimitAuthenticated: number;
+  /** Memory for cached anonymous catalogue answers, in MiB; 0 turns the response cache off. */
+  responseCacheMb: number;
   plugins: string[];
   logLevel: string;
   /** The active theme: a folder name in `themesDir`. */
@@ -79,6 +81,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     demoData: bool(env, 'DEMO_DATA'),
     rateLimitAnonymous: int(env, 'RATE_LIMIT_ANONYMOUS', 1200),
     rateLimitAuthenticated: int(env, 'RATE_LIMIT_AUTHENTICATED', 12000),
+    responseCacheMb: int(env, 'RESPONSE_CACHE_MB', 64),
     plugins: list(env.PLUGINS),
     logLevel: env.LOG_LEVEL || 'info',
     theme: env.THEME || 'default',

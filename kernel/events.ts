@@ -26,6 +26,7 @@ const MAX_ATTEMPTS = 100;
  */
 export class EventBus {
   private readonly loop: PollingLoop;
+  private readonly commitListeners: Array<() => void> = [];
 
   constructor(
     private readonly knex: Knex,
@@ -50,7 +51,22 @@ export class EventBus {
     const execution = (trx as Knex.Transaction).executionPromise;
     if (execution) execution.then(() => this.wake(), () => undefined);
     else this.wake();
+    const outermost = outermostTransaction(trx);
+    if (outermost?.executionPromise) outermost.executionPromise.then(() => this.committed(), () => undefined);
+    else this.committed();
     return Number(id);
+  }
+
+  /**
+   * Calls `listener` each time a change that emitted events has committed (once per emit), before any
+   * later request can read the database: the response cache forgets what it held there.
+   */
+  onCommitted(listener: () => void): void {
+    this.commitListeners.push(listener);
+  }
+
+  private committed(): void {
+    for (const listener of this.commitListeners) listener();
   }
 
   /** Starts dispatching: due events now, then on every commit and every poll interval. */
@@ -113,6 +129,15 @@ export class EventBus {
     });
     if (giveUp) this.logger.error({ event: event.id, taps: failed }, 'afterCommit taps gave up after too many attempts');
   }
+}
+
+// A savepoint's promise settles when the savepoint is released, before anything is committed: only the
+// outermost transaction's settles at COMMIT.
+function outermostTransaction(db: Knex | Knex.Transaction): Knex.Transaction | undefined {
+  let trx = db as Knex.Transaction & { parentTransaction?: Knex.Transaction };
+  if (!trx.isTransaction) return undefined;
+  while (trx.parentTransaction) trx = trx.parentTransaction as typeof trx;
+  return trx;
 }
 
 function callTap(tap: { type: string; fn: Function }, event: EventRecord): Promise<unknown> {

@@ -25,6 +25,8 @@ import { moneySchema } from './http/schemas.ts';
 import { DEFAULT_LOCALE, type StoreLocale } from './http/negotiation.ts';
 import { registerKernelRoutes } from './kernel-routes.ts';
 import { OpenApiWebhooks } from './http/openapi.ts';
+import { ResponseCache } from './http/response-cache.ts';
+import { ForeignChanges } from './http/foreign-changes.ts';
 
 export interface KernelOptions {
   clock?: Clock;
@@ -58,6 +60,10 @@ export class Kernel {
   readonly events: EventBus;
   readonly worker: Worker;
   readonly mailer: Mailer;
+  /** Anonymous answers of `cache: 'anonymous'` routes; forgotten whenever a change commits. */
+  readonly responseCache: ResponseCache;
+  /** Changes other processes commit, noticed within a second, also clear the response cache. */
+  readonly foreignChanges: ForeignChanges;
   readonly cli = new CliRegistry();
   /** The OpenAPI document's `webhooks` section, filled by plugins (container: `openApiWebhooks`). */
   readonly openApiWebhooks = new OpenApiWebhooks();
@@ -78,6 +84,9 @@ export class Kernel {
     const eventHooks = this.hooks.define('events', 'kernel', createEventHooks());
     this.events = new EventBus(this.knex, eventHooks, this.clock, this.logger.child({ part: 'events' }), options.pollMs);
     this.worker = new Worker(this.knex, this.clock, this.logger.child({ part: 'worker' }), options.pollMs);
+    this.responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
+    this.events.onCommitted(() => this.responseCache.invalidate());
+    this.foreignChanges = new ForeignChanges(this.knex, () => this.responseCache.invalidate(), this.logger.child({ part: 'response-cache' }));
     this.container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
     this.mailer = new Mailer({ config, worker: this.worker, logger: this.logger.child({ part: 'mail' }), clock: this.clock, container: this.container });
     this.container.register({
@@ -91,6 +100,8 @@ export class Kernel {
       mailer: asValue(this.mailer),
       redis: asValue(this.redis),
       openApiWebhooks: asValue(this.openApiWebhooks),
+      // Plugins holding state in memory that answers depend on call its invalidate() when it changes.
+      responseCache: asValue(this.responseCache),
       // core-store replaces this with the store's live settings.
       storeLocale: asValue((): StoreLocale => DEFAULT_LOCALE),
     });
@@ -173,11 +184,16 @@ export class Kernel {
       routes: this.routes,
       schemas: this.schemas,
       locale,
+      responseCache: this.responseCache,
       tls,
       webhooks: this.openApiWebhooks,
     });
     await this.app.ready();
     await this.kernelHooks.boot.promise();
+    if (this.responseCache.enabled) {
+      await this.foreignChanges.check();
+      this.foreignChanges.start();
+    }
     if (this.options.workers !== false) this.startLoops();
     return this.app;
   }
@@ -208,7 +224,7 @@ export class Kernel {
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       await this.app?.close();
-      await Promise.all([this.worker.stop(), this.events.stop()]);
+      await Promise.all([this.worker.stop(), this.events.stop(), this.foreignChanges.stop()]);
       await this.kernelHooks.shutdown.promise();
       // quit() fails while Redis is unreachable; disconnect() then stops the reconnect attempts.
       if (this.redis) await this.redis.quit().catch(() => this.redis!.disconnect());

@@ -44,6 +44,13 @@ export interface RouteDefinition {
   translated?: boolean;
   /** Honour `?currency=` (validated against the store's currencies) as `request.currency`. */
   currency?: boolean;
+  /**
+   * 'anonymous': anonymous callers' answers (200s) are kept in the kernel's response cache and replayed
+   * byte for byte, keyed by URL, Accept-Language and Accept, until the next committed change (any
+   * outbox event). Only for public GETs whose answer depends on nothing but the database, the store's
+   * settings, the URL and those headers; staff, customers and API keys always reach the handler.
+   */
+  cache?: 'anonymous';
   /** Per-route rate limit (requests per minute) overriding the global defaults. */
   rateLimit?: { max: number; timeWindow?: number };
   bodyLimit?: number;
@@ -107,6 +114,7 @@ export class RouteRegistry {
     // A redirect (a hosted page's form post answering 303) is a success too.
     const success = Object.keys(route.schema.response).map(Number).find((s) => s >= 200 && s < 400);
     if (success === undefined) throw new Error(`Route ${route.method} ${route.path} of plugin "${plugin}" declares no success response schema.`);
+    if (route.cache && (route.method !== 'GET' || route.auth !== 'public')) throw new Error(`Route ${route.method} ${route.path} of plugin "${plugin}": only public GET routes may be cached.`);
     this.routes.push({ ...route, plugin });
   }
 
@@ -147,6 +155,7 @@ export class RouteRegistry {
         translated: route.translated,
         form: route.form,
         currency: route.currency,
+        cache: route.cache,
         ...(route.rateLimit ? { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindow ?? 60_000 } } : {}),
       },
       preValidation: async (request: FastifyRequest) => {

@@ -55,7 +55,12 @@ export async function seedCatalogue(store: StoreHandle, count: number, progress:
   return (performance.now() - started) / 1000;
 }
 
-/** The catalogue endpoints a storefront hits most: a list page, a product, a search. */
+/**
+ * The catalogue endpoints a storefront hits most: a list page, a product, a search, all repeated as a
+ * storefront repeats them (the response cache answers them after the first); and the list page once
+ * more with `Cache-Control: no-cache`, which the store honours by computing every answer afresh: the
+ * cost of a cold cache or of a catalogue that changes between requests.
+ */
 export async function catalogueEndpoints(store: StoreHandle, seeded: number): Promise<Endpoint[]> {
   const list = await call(store.origin, '/api/v1/products/?page_size=20');
   if (list.status !== 200) throw new BenchSetupError(`GET /api/v1/products/ answered ${list.status}: ${list.body.toString('utf8').slice(0, 300)}`);
@@ -71,6 +76,7 @@ export async function catalogueEndpoints(store: StoreHandle, seeded: number): Pr
     { key: 'list', label: 'list, 20 per page', path: '/api/v1/products/?page_size=20' },
     { key: 'detail', label: 'product detail', path: `/api/v1/products/${id}/` },
     { key: 'search', label: `search "${SEARCH_TERM}"`, path: search },
+    { key: 'list_uncached', label: 'list, uncached (no-cache)', path: '/api/v1/products/?page_size=20', headers: { 'cache-control': 'no-cache' } },
   ];
 }
 

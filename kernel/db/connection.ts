@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../config.ts';
+import { reusePreparedStatements } from './statement-cache.ts';
 
 export type { Knex };
 
@@ -60,6 +61,7 @@ function sqliteSettings(filename: string): Knex.Config {
           conn.pragma('synchronous = NORMAL');
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 10000');
+          reusePreparedStatements(conn);
           done(null, conn);
         } catch (err) {
           done(err as Error, conn);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { Server as HttpServer } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { fastifyAwilixPlugin } from '@fastify/awilix';
 import { asValue, type AwilixContainer } from 'awilix';
@@ -22,6 +23,10 @@ import { installIdempotency } from './idempotency.ts';
 import { installNegotiation, type StoreLocale } from './negotiation.ts';
 import { installOpenApi, type OpenApiWebhooks } from './openapi.ts';
 import { installEtags } from './etag.ts';
+import type { ResponseCache } from './response-cache.ts';
+import { cacheFillHook, cacheLookupHook } from './cached-responses.ts';
+import { answerCachedHitsFirst, type LimitVerdict } from './direct-hits.ts';
+import { validRequestId } from './request-id.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,6 +49,7 @@ export interface AppParts {
   routes: RouteRegistry;
   schemas: Array<{ $id: string }>;
   locale: () => StoreLocale;
+  responseCache: ResponseCache;
   tls?: TlsMaterial;
   /** Webhook entries plugins contributed to the OpenAPI document. */
   webhooks?: OpenApiWebhooks;
@@ -64,8 +70,6 @@ function validatorCompiler(schemas: Array<{ $id: string }>) {
   return ({ schema, httpPart }: { schema: any; httpPart?: string }) => (httpPart === 'body' ? body : query).compile(schema);
 }
 
-const REQUEST_ID = /^[\w.:-]{1,64}$/;
-
 /** Builds the Fastify app: transport, conventions of API.md section 2, and every registered route. */
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const { config, knex, clock } = parts;
@@ -78,7 +82,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: (req: { headers: Record<string, unknown> }) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+      return typeof given === 'string' && validRequestId(given) ? given : crypto.randomUUID();
     },
     forceCloseConnections: 'idle',
     // Requests already on a kept-alive connection while stopping are served like in-flight ones:
@@ -105,14 +109,28 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request) => {
     request.principal = (await parts.hooks.authenticate.promise(request)) ?? ANONYMOUS;
   });
+  let rateLimit: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined;
+  app.addHook('onRequest', cacheLookupHook(parts.responseCache, () => rateLimit));
   await installRateLimits(app, { anonymous: config.rateLimitAnonymous, authenticated: config.rateLimitAuthenticated, redis: parts.redis });
+  // Cache hits are counted by the very limiter the routes use (same counters, same headers).
+  rateLimit = (app as unknown as { rateLimit: () => typeof rateLimit }).rateLimit();
   installNegotiation(app, parts.locale);
   app.addHook('preHandler', async (request) => {
     request.diScope.register({ principal: asValue(request.principal), lang: asValue(request.lang), currency: asValue(request.currency) });
   });
   installIdempotency(app, knex, clock);
   await installEtags(app);
+  app.addHook('onSend', cacheFillHook(parts.responseCache));
   await installOpenApi(app, parts.routes, config, parts.webhooks && { entries: parts.webhooks, components: new Set(parts.schemas.map((s) => s.$id)) });
   parts.routes.mount(app, knex);
+  if (parts.tls && parts.responseCache.enabled) {
+    const createRateLimit = (app as unknown as { createRateLimit: () => (request: object) => Promise<LimitVerdict> }).createRateLimit;
+    answerCachedHitsFirst(app.server as unknown as HttpServer, {
+      cache: parts.responseCache,
+      logger: parts.logger,
+      trustProxy: config.trustProxy.length > 0,
+      limit: config.rateLimitAnonymous > 0 ? createRateLimit() : undefined,
+    });
+  }
   return app;
 }

@@ -4,6 +4,7 @@ import { StoreSettingsService } from './services/store-settings.ts';
 import { ExchangeService } from './services/exchange.ts';
 import { registerStoreRoutes } from './routes.ts';
 import { storeSchema } from './schemas.ts';
+import type { ResponseCache } from '../../kernel/http/response-cache.ts';
 
 export default definePlugin({
   name: 'core-store',
@@ -17,6 +18,10 @@ export default definePlugin({
       exchange: asValue(exchange),
       storeLocale: asValue(() => settings.locale()),
     });
+    // Answers are built from the settings in memory: cached ones go when those change, including when
+    // the refresh picks up another process's change.
+    const responseCache = ctx.container.resolve<ResponseCache>('responseCache');
+    settings.onChange(() => responseCache.invalidate());
     ctx.schemas.add(storeSchema as any);
     registerStoreRoutes(ctx, settings);
     const kernel = ctx.hooks.get('kernel');

@@ -11,6 +11,7 @@ export function registerStoreRoutes(ctx: PluginContext, settings: StoreSettingsS
     auth: 'public',
     tag: 'store',
     summary: 'The store: name, currencies and rates, languages, tax settings, test mode, branding.',
+    cache: 'anonymous',
     schema: { response: { 200: { $ref: 'Store#' } } },
     handler: async () => settings.get(),
   });

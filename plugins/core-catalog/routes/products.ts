@@ -26,6 +26,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     method: 'GET',
     path: '/api/v1/products/',
     auth: 'public',
+    cache: 'anonymous',
     tag,
     summary: 'List products with their variants (anonymous callers and customers: active products only).',
     description:
@@ -64,6 +65,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     method: 'GET',
     path: '/api/v1/products/:id/',
     auth: 'public',
+    cache: 'anonymous',
     tag,
     summary: 'One product with its variants (404 for a product that is not active, unless staff).',
     translated: true,

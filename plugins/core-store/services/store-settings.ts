@@ -26,6 +26,7 @@ export class StoreSettingsService {
   private current?: StoreView;
   private localeCache?: StoreLocale;
   private timer?: NodeJS.Timeout;
+  private readonly changeListeners: Array<() => void> = [];
 
   constructor(
     private readonly knex: Knex,
@@ -38,6 +39,11 @@ export class StoreSettingsService {
   get(): StoreView {
     if (!this.current) throw new Error('Store settings are read before the store booted.');
     return this.current;
+  }
+
+  /** Calls `listener` whenever the settings in memory change (this instance's update, or a refresh). */
+  onChange(listener: () => void): void {
+    this.changeListeners.push(listener);
   }
 
   /** What language and currency negotiation needs, in the kernel's shape. */
@@ -82,8 +88,10 @@ export class StoreSettingsService {
   private use(row: any): void {
     const view = toView(row);
     if (this.current && view.updated_at < this.current.updated_at) return;
+    const changed = this.current !== undefined && (view.updated_at !== this.current.updated_at || JSON.stringify(view) !== JSON.stringify(this.current));
     this.current = view;
     this.localeCache = undefined;
+    if (changed) for (const listener of this.changeListeners) listener();
   }
 
   /** Applies a partial change inside `trx`, validating the whole result; emits `store.updated`. */

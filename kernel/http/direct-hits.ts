@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import type { Logger } from '../logger.ts';
+import { ANONYMOUS } from './principal.ts';
+import { ResponseCache, type CachedResponse } from './response-cache.ts';
+import { validRequestId } from './request-id.ts';
+import { etagMatches, wantsFresh } from './cache-rules.ts';
+
+/** What @fastify/rate-limit's `createRateLimit()` answers for one request. */
+export interface LimitVerdict {
+  isAllowed: boolean;
+  isExceeded?: boolean;
+  max?: number;
+  remaining?: number;
+  ttlInSeconds?: number;
+}
+
+export interface DirectHitOptions {
+  cache: ResponseCache;
+  logger: Logger;
+  /** TRUST_PROXY is set: a request carrying X-Forwarded-* goes the usual way (its address and scheme are the proxy's word). */
+  trustProxy: boolean;
+  /** The routes' own limiter, for anonymous callers; undefined when their limit is off. */
+  limit?: (request: object) => Promise<LimitVerdict>;
+}
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The cheapest answer the store gives: a cached anonymous GET straight from the server's `request`
+ * event, before Fastify builds a request, so that a storefront's repeated catalogue reads cost little
+ * more than writing the stored bytes. Everything else, and every case this path does not handle in
+ * full, goes to Fastify unchanged, where the lookup hook (cached-responses.ts) serves it the usual way.
+ *
+ * Handled here only: GET over a direct TLS connection, without Authorization or Cookie (so surely
+ * anonymous), not forwarded by a trusted proxy, not asking for a fresh answer, with a stored answer
+ * of a route without a rate limit of its own. The hit is answered as the Fastify path answers it: the
+ * stored headers, its own request id, the anonymous rate limit (same counters and headers; over the
+ * limit, the request goes to Fastify, which refuses it), 304 for a matching If-None-Match, the same
+ * request log lines.
+ */
+export function answerCachedHitsFirst(server: Server, options: DirectHitOptions): void {
+  const listeners = server.listeners('request') as Listener[];
+  server.removeAllListeners('request');
+  const forward: Listener = (req, res) => {
+    for (const listener of listeners) listener.call(server, req, res);
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const entry = directEntry(req, options);
+    if (!entry) return forward(req, res);
+    if (!options.limit) return answer(req, res, entry, undefined, options.logger);
+    const caller = { principal: ANONYMOUS, ip: req.socket.remoteAddress ?? '', headers: req.headers, routeOptions: { config: {} } };
+    options.limit(caller).then(
+      (verdict) => (verdict.isExceeded ? forward(req, res) : answer(req, res, entry, verdict, options.logger)),
+      () => forward(req, res),
+    );
+  });
+}
+
+function directEntry(req: IncomingMessage, options: DirectHitOptions): CachedResponse | undefined {
+  if (req.method !== 'GET' || !options.cache.enabled) return undefined;
+  if ((req.socket as TLSSocket).encrypted !== true) return undefined;
+  const h = req.headers;
+  if (h.authorization !== undefined || h.cookie !== undefined || wantsFresh(h['cache-control'])) return undefined;
+  if (options.trustProxy && (h['x-forwarded-for'] !== undefined || h['x-forwarded-proto'] !== undefined || h['x-forwarded-host'] !== undefined)) return undefined;
+  const entry = options.cache.get(ResponseCache.keyOf('GET', req.url ?? '', h));
+  return entry?.direct ? entry : undefined;
+}
+
+function answer(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, verdict: LimitVerdict | undefined, logger: Logger): void {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && validRequestId(given) ? given : crypto.randomUUID();
+  const started = performance.now();
+  const logging = logger.isLevelEnabled('info');
+  if (logging) logger.info({ reqId: id, req: { id, method: req.method, url: req.url, ip: req.socket.remoteAddress, headers: req.headers } }, 'incoming request');
+  const headers: Record<string, string | number | string[]> = { 'x-request-id': id };
+  if (verdict && !verdict.isAllowed) {
+    headers['x-ratelimit-limit'] = verdict.max!;
+    headers['x-ratelimit-remaining'] = verdict.remaining!;
+    headers['x-ratelimit-reset'] = verdict.ttlInSeconds!;
+  }
+  Object.assign(headers, entry.headers);
+  const notModified = etagMatches(req.headers['if-none-match'], entry.headers.etag);
+  if (!notModified) headers['content-length'] = entry.body.length;
+  res.writeHead(notModified ? 304 : 200, headers);
+  res.end(notModified ? undefined : entry.body);
+  if (logging) {
+    res.once('finish', () => logger.info({ reqId: id, res: { statusCode: res.statusCode }, responseTime: performance.now() - started }, 'request completed'));
+  }
+}
