@@ -19,7 +19,9 @@ export class PollingLoop {
     private readonly what: string,
   ) {}
 
+  /** Starts polling with a round at once; starting a loop that runs already changes nothing. */
   start(): void {
+    if (!this.stopped) return;
     this.stopped = false;
     this.schedule(0);
   }

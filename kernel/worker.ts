@@ -46,6 +46,7 @@ export class Worker {
   private readonly extraLoops: PollingLoop[] = [];
   private starting?: Promise<void>;
   private halted = true;
+  private loopsRunning = false;
 
   constructor(
     private readonly knex: Knex,
@@ -65,7 +66,9 @@ export class Worker {
   addLoop(what: string, round: () => Promise<number>, batch: number): { wake(): void } {
     const loop = new PollingLoop(round, batch, this.pollMs, this.logger, what);
     this.extraLoops.push(loop);
-    if (!this.halted) loop.start();
+    // Added while the worker runs: start it now. Added before, or while the worker is still starting:
+    // start() starts it with the others once the recurring jobs are scheduled.
+    if (this.loopsRunning) loop.start();
     return { wake: () => loop.wake() };
   }
 
@@ -107,6 +110,7 @@ export class Worker {
         if (this.halted) return;
         this.loop.start();
         for (const loop of this.extraLoops) loop.start();
+        this.loopsRunning = true;
       },
       (err) => this.logger.error({ err }, 'could not schedule recurring jobs'),
     );
@@ -114,6 +118,7 @@ export class Worker {
 
   async stop(): Promise<void> {
     this.halted = true;
+    this.loopsRunning = false;
     await this.starting;
     await Promise.all([this.loop.stop(), ...this.extraLoops.map((loop) => loop.stop())]);
   }
