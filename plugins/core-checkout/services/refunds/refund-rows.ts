@@ -1,6 +1,7 @@
 import { forUpdate, parseJson, toBool, toDate } from '../../../../kernel/db/dialect.ts';
 import type { Db } from '../../contracts.ts';
 import type { StockAt } from '../shipments/shipment-rows.ts';
+import { groupBy } from '../group-by.ts';
 
 export interface RefundRecord {
   id: number;
@@ -62,11 +63,6 @@ function paymentFromRow(row: any): RefundPaymentRecord {
   return { id: Number(row.id), refund_id: Number(row.refund_id), payment_id: Number(row.payment_id), amount_minor: Number(row.amount), external_id: row.external_id ?? null };
 }
 
-function group<K, T>(rows: T[], key: (row: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const row of rows) (map.get(key(row)) ?? map.set(key(row), []).get(key(row))!).push(row);
-  return map;
-}
 
 /** Table access for refunds, their items and their split over payments. */
 export const RefundRows = {
@@ -86,24 +82,24 @@ export const RefundRows = {
 
   async ofOrders(db: Db, orderIds: number[]): Promise<Map<number, RefundRecord[]>> {
     if (orderIds.length === 0) return new Map();
-    return group((await db('refunds').whereIn('order_id', orderIds).orderBy('id')).map(refundFromRow), (r) => r.order_id);
+    return groupBy((await db('refunds').whereIn('order_id', orderIds).orderBy('id')).map(refundFromRow), (r) => r.order_id);
   },
 
   async itemsOf(db: Db, refundIds: number[]): Promise<Map<number, RefundItemRecord[]>> {
     if (refundIds.length === 0) return new Map();
-    return group((await db('refund_items').whereIn('refund_id', refundIds).orderBy('id')).map(itemFromRow), (i) => i.refund_id);
+    return groupBy((await db('refund_items').whereIn('refund_id', refundIds).orderBy('id')).map(itemFromRow), (i) => i.refund_id);
   },
 
   async paymentsOf(db: Db, refundIds: number[]): Promise<Map<number, RefundPaymentRecord[]>> {
     if (refundIds.length === 0) return new Map();
-    return group((await db('refund_payments').whereIn('refund_id', refundIds).orderBy('id')).map(paymentFromRow), (p) => p.refund_id);
+    return groupBy((await db('refund_payments').whereIn('refund_id', refundIds).orderBy('id')).map(paymentFromRow), (p) => p.refund_id);
   },
 
   /** Earlier returns of these order items (locked: a new return reads where units went back). */
   async returnedOfItems(db: Db, orderItemIds: number[]): Promise<Map<number, RefundItemRecord[]>> {
     if (orderItemIds.length === 0) return new Map();
     const query = db('refund_items').whereIn('order_item_id', orderItemIds).orderBy('id');
-    return group((await forUpdate(db as any, query)).map(itemFromRow), (i) => i.order_item_id);
+    return groupBy((await forUpdate(db as any, query)).map(itemFromRow), (i) => i.order_item_id);
   },
 
   async insert(db: Db, refund: Omit<RefundRecord, 'id' | 'created_at' | 'updated_at'>, now: Date): Promise<RefundRecord> {

@@ -1,5 +1,6 @@
 import { forUpdate, parseJson, toBool, toDate } from '../../../../kernel/db/dialect.ts';
 import type { Db } from '../../contracts.ts';
+import { groupBy } from '../group-by.ts';
 
 /** Units of a variant at a warehouse (null: an untracked variant, no warehouse involved). */
 export interface StockAt {
@@ -50,11 +51,6 @@ function itemFromRow(row: any): ShipmentItemRecord {
   };
 }
 
-function group<K, T>(rows: T[], key: (row: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const row of rows) (map.get(key(row)) ?? map.set(key(row), []).get(key(row))!).push(row);
-  return map;
-}
 
 /** Table access for shipments and their items; every function takes the caller's transaction first. */
 export const ShipmentRows = {
@@ -77,13 +73,13 @@ export const ShipmentRows = {
   async ofOrders(db: Db, orderIds: number[]): Promise<Map<number, ShipmentRecord[]>> {
     if (orderIds.length === 0) return new Map();
     const rows = (await db('shipments').whereIn('order_id', orderIds).orderBy('id')).map(shipmentFromRow);
-    return group(rows, (s) => s.order_id);
+    return groupBy(rows, (s) => s.order_id);
   },
 
   async itemsOf(db: Db, shipmentIds: number[]): Promise<Map<number, ShipmentItemRecord[]>> {
     if (shipmentIds.length === 0) return new Map();
     const rows = (await db('shipment_items').whereIn('shipment_id', shipmentIds).orderBy('id')).map(itemFromRow);
-    return group(rows, (i) => i.shipment_id);
+    return groupBy(rows, (i) => i.shipment_id);
   },
 
   /** Every shipped unit of these order items with where it left from, oldest first (locked: a return reads it). */
@@ -91,7 +87,7 @@ export const ShipmentRows = {
     if (orderItemIds.length === 0) return new Map();
     const query = db('shipment_items').whereIn('order_item_id', orderItemIds).orderBy('id');
     const rows = (await forUpdate(db as any, query)).map(itemFromRow);
-    return group(rows, (i) => i.order_item_id);
+    return groupBy(rows, (i) => i.order_item_id);
   },
 
   async insert(
