@@ -27,6 +27,7 @@ const MAX_ATTEMPTS = 100;
 export class EventBus {
   private readonly loop: PollingLoop;
   private readonly commitListeners: Array<() => void> = [];
+  private readonly awaitingCommit = new WeakSet<Knex.Transaction>();
 
   constructor(
     private readonly knex: Knex,
@@ -48,18 +49,26 @@ export class EventBus {
       next_attempt_at: now,
       attempts: 0,
     });
-    const execution = (trx as Knex.Transaction).executionPromise;
-    if (execution) execution.then(() => this.wake(), () => undefined);
-    else this.wake();
-    const outermost = outermostTransaction(trx);
-    if (outermost?.executionPromise) outermost.executionPromise.then(() => this.committed(), () => undefined);
-    else this.committed();
+    this.afterCommitOf(trx);
     return Number(id);
   }
 
   /**
-   * Calls `listener` each time a change that emitted events has committed (once per emit), before any
-   * later request can read the database: the response cache forgets what it held there.
+   * Once the change holding the new event has committed: tell the listeners, then wake the dispatcher.
+   * It waits for the outermost transaction (a savepoint's promise settles before the real commit, when
+   * the dispatcher would find nothing yet), and once per transaction however many events it emits.
+   */
+  private afterCommitOf(db: Knex | Knex.Transaction): void {
+    const outermost = outermostTransaction(db);
+    if (!outermost?.executionPromise) return this.committed();
+    if (this.awaitingCommit.has(outermost)) return;
+    this.awaitingCommit.add(outermost);
+    outermost.executionPromise.then(() => this.committed(), () => undefined);
+  }
+
+  /**
+   * Calls `listener` each time a change that emitted events has committed (once per transaction),
+   * before any later request can read the database: the response cache forgets what it held there.
    */
   onCommitted(listener: () => void): void {
     this.commitListeners.push(listener);
@@ -67,6 +76,7 @@ export class EventBus {
 
   private committed(): void {
     for (const listener of this.commitListeners) listener();
+    this.wake();
   }
 
   /** Starts dispatching: due events now, then on every commit and every poll interval. */
