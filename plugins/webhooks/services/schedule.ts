@@ -1,3 +1,5 @@
+import { backoffMs } from '../../../kernel/db/claim.ts';
+
 /** How long failing deliveries are retried, and when an endpoint failing throughout is disabled. */
 export const RETRY_WINDOW_MS = 3 * 24 * 3_600_000;
 
@@ -10,8 +12,7 @@ const LONGEST_WAIT_MS = 6 * 3_600_000;
  * recovering from an outage are not hit by every store at the same instant.
  */
 export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
-  const step = Math.min(LONGEST_WAIT_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempt - 1));
-  return Math.round(step / 2 + random() * (step / 2));
+  return backoffMs(attempt, FIRST_RETRY_MS, LONGEST_WAIT_MS, random);
 }
 
 /**
