@@ -7,7 +7,7 @@ export function describeDatabaseError(err: unknown, databaseUrl: string | undefi
   const code = errorCode(err);
   if (!code) return null;
   if (!databaseUrl) {
-    if (code === 'SQLITE_CANTOPEN' || code === 'EACCES' || code === 'EROFS') {
+    if (code === 'SQLITE_CANTOPEN') {
       return 'The embedded SQLite database cannot be opened: make DATA_DIR a writable folder, or set DATABASE_URL.';
     }
     return null;
