@@ -2,6 +2,7 @@ import 'dotenv/config';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { createKernel, type Kernel } from './kernel.ts';
+import { describeDatabaseError } from './db/startup-errors.ts';
 import type { CliCommand } from './cli-registry.ts';
 
 const print = (line: string) => process.stdout.write(line + '\n');
@@ -64,7 +65,7 @@ export async function runCli(argv: string[]): Promise<number> {
     if (/SQLITE_BUSY|database is locked/i.test(e.message)) {
       process.stderr.write('The database is busy (another process holds a long write). Try again in a moment.\n');
     } else {
-      process.stderr.write(`${e.message}\n`);
+      process.stderr.write(`${describeDatabaseError(e, process.env.DATABASE_URL) ?? e.message}\n`);
     }
     return 1;
   } finally {

@@ -58,7 +58,7 @@ function list(raw: string | undefined): string[] {
   return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/** Builds the configuration from environment variables (API.md section 1), with overrides for tests. */
+/** Builds the configuration from environment variables (the README's configuration table), with overrides for tests. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 8443);
   const databaseUrl = env.DATABASE_URL || undefined;

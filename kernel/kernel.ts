@@ -78,7 +78,7 @@ export class Kernel {
     this.config = config;
     this.clock = options.clock ?? systemClock;
     this.logger = createLogger(config.logLevel, options.logStream);
-    this.knex = createDatabase(config);
+    this.knex = createDatabase(config, this.logger.child({ part: 'db' }));
     if (config.redisUrl) this.redis = connectRedis(config.redisUrl, this.logger);
     this.kernelHooks = this.hooks.define('kernel', 'kernel', createKernelHooks());
     const eventHooks = this.hooks.define('events', 'kernel', createEventHooks());

@@ -1,6 +1,7 @@
 import 'dotenv/config';
 import { loadConfig } from './config.ts';
 import { createKernel } from './kernel.ts';
+import { describeDatabaseError } from './db/startup-errors.ts';
 
 /** `npm start`: migrate, boot and serve HTTPS until SIGTERM/SIGINT, then stop gracefully. */
 async function main(): Promise<void> {
@@ -28,7 +29,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  process.stderr.write(`Storekeep could not start: ${err?.message ?? err}\n`);
-  if (err?.cause?.message) process.stderr.write(`  cause: ${err.cause.message}\n`);
+  const database = describeDatabaseError(err, process.env.DATABASE_URL);
+  process.stderr.write(`Storekeep could not start: ${database ?? err?.message ?? err}\n`);
+  if (!database && err?.cause?.message) process.stderr.write(`  cause: ${err.cause.message}\n`);
   process.exit(1);
 });

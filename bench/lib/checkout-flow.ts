@@ -1,4 +1,4 @@
-// The guest checkout scenario: the SPEC.md buying path through HTTP, as a storefront drives it for a
+// The guest checkout scenario: the API's buying path through HTTP, as a storefront drives it for a
 // shopper without an account: cart → items → checkout → shipping method → payment methods → pay →
 // the hosted payment page (when the gateway redirects) → order paid. Plugins core-checkout, a shipping
 // plugin (shipping-flat) and a gateway (payment-test in test mode, else any live method).
@@ -68,7 +68,7 @@ interface Setup {
 /**
  * What every flow buys and how it pays: a product with two variants stocked far beyond the run, a
  * flat shipping method to everywhere (when shipping-flat is installed), and test mode on when the
- * payment-test gateway is there, so flows follow its hosted page as SPEC.md's flow does.
+ * payment-test gateway is there, so flows follow its hosted page as a storefront's flow does.
  */
 async function setUp(ctx: CheckoutFlowContext): Promise<Setup> {
   const { store } = ctx;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
 import { reusePreparedStatements } from './statement-cache.ts';
 
 export type { Knex };
@@ -10,10 +11,27 @@ export type { Knex };
  * Opens the store's database: MySQL/MariaDB through mysql2 when DATABASE_URL is set, else the embedded
  * SQLite file in DATA_DIR. Every dialect-specific connection setting lives here.
  */
-export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Knex {
-  if (config.databaseUrl) return knexFactory(mysqlSettings(config.databaseUrl));
+export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, logger?: Logger): Knex {
+  const log = logger ? knexLog(logger) : undefined;
+  if (config.databaseUrl) return knexFactory({ ...mysqlSettings(config.databaseUrl), log });
   fs.mkdirSync(config.dataDir, { recursive: true });
-  return knexFactory(sqliteSettings(path.join(config.dataDir, 'store.sqlite')));
+  return knexFactory({ ...sqliteSettings(path.join(config.dataDir, 'store.sqlite')), log });
+}
+
+/**
+ * knex's own messages go to the kernel's log instead of the console. A failed connection attempt is
+ * thrown to the caller, which answers or reports it; knex's copy of it (with a stack) is only debug.
+ */
+function knexLog(logger: Logger): Knex.Config['log'] {
+  return {
+    warn(message: string) {
+      if (message.startsWith('Acquire connection error')) logger.debug(message.split('\n')[0]);
+      else logger.warn(message);
+    },
+    error: (message: string) => logger.error(message),
+    deprecate: (method: string, alternative: string) => logger.warn(`knex: ${method} is deprecated, use ${alternative}`),
+    debug: (message: string) => logger.debug(message),
+  };
 }
 
 function mysqlSettings(databaseUrl: string): Knex.Config {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { AppError, badRequest, type FieldErrors } from './errors.ts';
 
-/** The list envelope of SPEC.md section 8. */
+/** The list envelope of docs/api.md (conventions, lists). */
 export interface Page<T> {
   count: number;
   next: string | null;

@@ -10,7 +10,7 @@ export const moneySchema = {
   },
 } as const;
 
-/** An id in a request: a JSON number or a string of digits (API.md section 2). */
+/** An id in a request: a JSON number or a string of digits (docs/api.md, conventions). */
 export const idInput = { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[1-9]\\d{0,17}$' }] } as const;
 
 /** An id in a path: digits only, coerced to a number. */

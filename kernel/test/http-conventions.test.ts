@@ -6,7 +6,7 @@ import { exampleStore, hasStackTrace, kernelModule, pluginSource, postJson, writ
 
 const LIST = '/api/v1/hello/greetings/';
 
-describe('lists (API.md section 2, SPEC.md section 8)', () => {
+describe('lists (docs/api.md, conventions)', () => {
   let store: TestStore;
   const clock = new ManualClock(Date.parse('2026-01-10T12:00:00Z'));
   before(async () => {
@@ -132,7 +132,7 @@ describe('lists (API.md section 2, SPEC.md section 8)', () => {
   });
 });
 
-describe('errors (API.md section 2)', () => {
+describe('errors (docs/api.md, conventions)', () => {
   let store: TestStore;
   let tmp: ReturnType<typeof writePlugins>;
   before(async () => {

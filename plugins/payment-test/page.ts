@@ -1,5 +1,5 @@
 /**
- * The hosted test payment page (API.md section 5): plain HTML with one form that works without
+ * The hosted test payment page (docs/api.md, payments in test mode): plain HTML with one form that works without
  * JavaScript. Every value that reaches the markup goes through `escapeHtml`.
  */
 

@@ -47,7 +47,7 @@ function page(reply: FastifyReply, status: number, body: string): string {
 }
 
 /**
- * The hosted page of API.md section 5: GET shows the payment with a form; POST of that form
+ * The hosted page of docs/api.md (payments in test mode): GET shows the payment with a form; POST of that form
  * (`outcome=succeeded|failed`, form-encoded) settles the payment and answers 303 to the checkout's
  * return page. Public (the shopper holds the link), kept out of the OpenAPI document.
  */

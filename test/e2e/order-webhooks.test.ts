@@ -5,7 +5,7 @@ import { expectStatus, makeVariant, placedOrder, shopFor } from '../../plugins/c
 import { pump } from '../../plugins/webhooks/test/helpers.ts';
 import { startReceiver } from '../../plugins/webhooks/test/receiver.ts';
 
-// SPEC.md section 6 end to end: an integration subscribed to the order events receives, signed, the
+// Webhook deliveries (docs/api.md) end to end: an integration subscribed to the order events receives, signed, the
 // order with its order_number, the shipment with its tracking_number and the refund, as the API shows them.
 test('an order sold, shipped and partly refunded reaches a webhook receiver as signed events with order_number and tracking_number', async (t) => {
   const shop = await shopFor(t);

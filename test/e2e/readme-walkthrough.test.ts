@@ -7,21 +7,22 @@ import path from 'node:path';
 import { startTestStore } from '../helpers/store.ts';
 import { freePort, REPO_ROOT } from '../helpers/process.ts';
 
-// The README's walk-through block, with only its three settings lines pointed at this test's store.
-function walkthrough(base: string, email: string, password: string): string {
+// The README's walk-through block as written, with only the owner's credentials filled in (npm start
+// prints a generated password). BASE stays as written: it follows PORT like the server does.
+function walkthrough(email: string, password: string): string {
   const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
   const block = readme.split('<!-- walkthrough:start -->')[1]?.split('<!-- walkthrough:end -->')[0];
   assert.ok(block, 'README has the walk-through block');
   const script = block.replace(/^```sh\n/m, '').replace(/```\s*$/m, '');
-  assert.match(script, /^BASE=.*$/m);
+  assert.match(script, /^BASE=https:\/\/localhost:\$\{PORT:-8443\}$/m, 'BASE follows PORT, defaulting to 8443 as the server does');
   return script
-    .replace(/^BASE=.*$/m, `BASE=${base}`)
     .replace(/^EMAIL=.*$/m, `EMAIL=${email}`)
     .replace(/^PASSWORD=.*$/m, `PASSWORD='${password}'`);
 }
 
-test('the README walk-through works as written: session, API key, Token requests', async (t) => {
+test('the README walk-through works as written on a store with another PORT: session, API key, Token requests', async (t) => {
   const port = await freePort();
+  assert.notEqual(port, 8443);
   const store = await startTestStore({
     lazy: true,
     env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'walkthrough-secret-1' },
@@ -33,7 +34,10 @@ test('the README walk-through works as written: session, API key, Token requests
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   // Asynchronous: the server answering curl runs in this very process.
   const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn('bash', ['-euo', 'pipefail', '-c', walkthrough(`https://localhost:${port}`, 'owner@example.com', 'walkthrough-secret-1')], { cwd: dir });
+    const child = spawn('bash', ['-euo', 'pipefail', '-c', walkthrough('owner@example.com', 'walkthrough-secret-1')], {
+      cwd: dir,
+      env: { ...process.env, PORT: String(port) },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));

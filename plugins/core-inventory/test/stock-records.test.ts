@@ -9,7 +9,7 @@ before(async () => {
 });
 after(() => s.store.close());
 
-test("SPEC.md's calls work as written: POST then PUT /api/v1/inventory/ with variant ids as numbers and as strings", async () => {
+test("the documented calls work as written: POST then PUT /api/v1/inventory/ with variant ids as numbers and as strings", async () => {
   const v = await makeVariant(s.staff);
   const w = await makeWarehouse(s.staff);
   const created = await s.staff.post('/api/v1/inventory/', { variant_id: v.id, warehouse_id: w.id, quantity: 100 });

@@ -14,7 +14,7 @@ export async function seedOnce(knex: Knex, seeder: DemoSeeder, runs: DemoRuns, t
 }
 
 /**
- * The decision at start (API.md: DEMO_DATA defaults to true on the first start of an empty store):
+ * The decision at start (the README: DEMO_DATA defaults to true on the first start of an empty store):
  * `false` never seeds; `true` seeds unless demo data was seeded before; unset seeds only when nothing
  * was ever seeded or declined here and the catalogue is empty. A start that does not seed an unseeded
  * store records that, so deleting every product later does not bring the demo back.

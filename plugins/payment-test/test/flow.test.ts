@@ -25,6 +25,28 @@ test('in test mode the checkout offers only the test method', async () => {
   assert.deepEqual(await methodIds(shop.anon, checkout.id), ['test']);
 });
 
+test('test mode hides the live methods, test mode off hides the test method, and a test order stays test after it is turned off', async (t) => {
+  t.after(() => setTestMode(shop, true));
+  const inTestMode = await openCheckout(shop);
+  const refused = await pay(shop.anon, inTestMode.id, 'manual_bank_transfer');
+  assert.equal(refused.statusCode, 400, refused.body);
+  assert.match(refused.json().errors.payment_method_id[0], /not offered for this checkout\. Offered: test\./);
+
+  const { checkout: testCheckout, payment } = await payWithTest();
+  assert.equal((await postOutcome(shop, payment.redirect_url, 'failed')).statusCode, 303);
+  await setTestMode(shop, false);
+  const live = await openCheckout(shop);
+  assert.deepEqual((await methodIds(shop.anon, live.id)).sort(), ['manual_bank_transfer', 'manual_cash_on_delivery']);
+  const noTest = await pay(shop.anon, live.id, 'test');
+  assert.equal(noTest.statusCode, 400, noTest.body);
+  assert.deepEqual(Object.keys(noTest.json().errors), ['payment_method_id']);
+  const placed = await order(shop, payment.order.id);
+  assert.equal(placed.test, true);
+  assert.equal(placed.status, 'pending');
+  assert.deepEqual(await methodIds(shop.anon, testCheckout.id), ['test'], 'the unpaid test order is still paid through test methods');
+  expectStatus(await pay(shop.anon, testCheckout.id, 'test'), 201);
+});
+
 test('paying with the test method, following the redirect and succeeding pays the order', async () => {
   const { checkout, payment } = await payWithTest();
   assert.equal(payment.status, 'pending');

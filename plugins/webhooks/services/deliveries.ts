@@ -46,7 +46,7 @@ export function deliveryView(row: any) {
   };
 }
 
-/** The body every attempt of a delivery sends: `{id, type, created_at, data}` (API.md section 6). */
+/** The body every attempt of a delivery sends: `{id, type, created_at, data}` (docs/api.md, webhook deliveries). */
 export function deliveryBody(event: { id: number; type: string; created_at: Date; data: unknown }): string {
   return JSON.stringify({ id: event.id, type: event.type, created_at: event.created_at.toISOString(), data: event.data });
 }

@@ -26,7 +26,7 @@ export interface SignedRequest {
   timestamp: Date;
 }
 
-/** Lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's secret (SPEC.md section 6). */
+/** Lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's secret (docs/api.md, webhook deliveries). */
 export function sign(body: string, secret: string): string {
   return crypto.createHmac('sha256', secret).update(body, 'utf8').digest('hex');
 }
@@ -62,7 +62,7 @@ export class DeliverySender {
   private readonly strict: Agent;
   private readonly local: Agent;
 
-  /** How long an attempt may take in all; 10 s by contract (API.md section 6), shorter only in tests. */
+  /** How long an attempt may take in all; 10 s by contract (docs/api.md), shorter only in tests. */
   timeoutMs = DEFAULT_TIMEOUT_MS;
 
   constructor() {

@@ -16,7 +16,7 @@ export const ORDER_ACTIONS = {
 export type OrderAction = keyof typeof ORDER_ACTIONS;
 
 /**
- * The one table of order state changes (SPEC.md section 3): every state × every action, true where
+ * The one table of order state changes (docs/api.md, order states): every state × every action, true where
  * allowed. Everything false answers 409 invalid_transition naming the current state.
  *
  * - pending → processing: paid (payments cover the total).

@@ -1,0 +1,63 @@
+/**
+ * One line an operator can act on when the database cannot be reached at start (`npm start`, the CLI):
+ * which server, which database, what to do. It never repeats the password of DATABASE_URL. Errors
+ * that are not about reaching the database give null, and the caller prints them as they are.
+ */
+export function describeDatabaseError(err: unknown, databaseUrl: string | undefined): string | null {
+  const code = errorCode(err);
+  if (!code) return null;
+  if (!databaseUrl) {
+    if (code === 'SQLITE_CANTOPEN') {
+      return 'The embedded SQLite database cannot be opened: make DATA_DIR a writable folder, or set DATABASE_URL.';
+    }
+    return null;
+  }
+  const target = describeTarget(databaseUrl);
+  if (!target) return null;
+  const { server, database, user } = target;
+  switch (code) {
+    case 'ER_BAD_DB_ERROR':
+      return `Database "${database}" does not exist on ${server}: create it with CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci, or fix DATABASE_URL.`;
+    case 'ER_ACCESS_DENIED_ERROR':
+    case 'ER_ACCESS_DENIED_NO_PASSWORD_ERROR':
+      return `The database server ${server} refused user "${user}": check the user name and password in DATABASE_URL.`;
+    case 'ER_DBACCESS_DENIED_ERROR':
+    case 'ER_TABLEACCESS_DENIED_ERROR':
+      return `User "${user}" may not use database "${database}" on ${server}: GRANT ALL ON \`${database}\`.* TO that user, or fix DATABASE_URL.`;
+    case 'ECONNREFUSED':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'ETIMEDOUT':
+    case 'KNEX_TIMEOUT':
+      return `No database server answers on ${server} (${code}): start MySQL/MariaDB there, or fix the host and port in DATABASE_URL.`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `The database host in DATABASE_URL (${server}) cannot be resolved: fix DATABASE_URL.`;
+    default:
+      return null;
+  }
+}
+
+// mysql2 errors carry `code`; a connection refused on a name with several addresses is an
+// AggregateError of those; knex's acquire timeout is a KnexTimeoutError without a code.
+function errorCode(err: unknown): string | undefined {
+  if (!err || typeof err !== 'object') return undefined;
+  const e = err as { code?: unknown; name?: unknown; errors?: unknown[]; cause?: unknown };
+  if (typeof e.code === 'string') return e.code;
+  if (e.name === 'KnexTimeoutError') return 'KNEX_TIMEOUT';
+  if (Array.isArray(e.errors) && e.errors.length) return errorCode(e.errors[0]);
+  return e.cause ? errorCode(e.cause) : undefined;
+}
+
+function describeTarget(databaseUrl: string): { server: string; database: string; user: string } | null {
+  try {
+    const url = new URL(databaseUrl);
+    return {
+      server: `${url.hostname}:${url.port || 3306}`,
+      database: decodeURIComponent(url.pathname.replace(/^\//, '')),
+      user: decodeURIComponent(url.username),
+    };
+  } catch {
+    return null;
+  }
+}
