@@ -71,8 +71,9 @@ export class DeliverySender {
     const refused = this.guard.urlProblem(url);
     if (refused) return done({ error: `Refused address: ${refused}.` });
     const signal = AbortSignal.timeout(this.timeoutMs);
+    let reach: Reach | undefined;
     try {
-      const reach: Reach = this.guard.allowPrivate ? await this.guard.reachOf(url.hostname) : 'public';
+      reach = this.guard.allowPrivate ? await this.guard.reachOf(url.hostname) : 'public';
       const res = await request(url, {
         method: 'POST',
         dispatcher: this.pools[reach],
@@ -94,7 +95,7 @@ export class DeliverySender {
       const responseBody = keep ? await readStart(res.body, RESPONSE_KEPT) : await discard(res.body);
       return done({ ok, statusCode: res.statusCode, responseBody, error: ok ? null : `The endpoint answered ${res.statusCode}.` });
     } catch (err) {
-      return done({ error: describe(err, this.timeoutMs) });
+      return done({ error: describe(err, this.timeoutMs, reach === 'private') });
     }
   }
 
@@ -126,12 +127,14 @@ async function readStart(body: AsyncIterable<Buffer> & { destroy(): void }, limi
   return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
 }
 
-function describe(err: unknown, timeoutMs: number): string {
+// A private target's failure is named by its code only: the message would tell internal addresses.
+function describe(err: unknown, timeoutMs: number, privateTarget: boolean): string {
   const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e.code ?? e.cause?.code;
   if (e.name === 'TimeoutError' || e.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     return `No answer within ${timeoutMs / 1000} seconds.`;
   }
   if (code === 'ERR_OUTBOUND_REFUSED') return `Refused address: ${e.message ?? e.cause?.message}.`;
+  if (privateTarget) return `Connection failed: ${code ?? 'error'}.`;
   return `Connection failed: ${code ? `${code} ` : ''}${e.message ?? e.cause?.message ?? String(err)}`.slice(0, 500);
 }

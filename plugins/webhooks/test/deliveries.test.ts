@@ -135,6 +135,7 @@ test('connection errors and non-2xx answers are retried too; a redirect is not f
   assert.equal(failed.status, 'pending');
   assert.equal(failed.last_status_code, null);
   assert.match(failed.last_error, /Connection failed: ECONNREFUSED/);
+  assert.ok(!failed.last_error.includes('127.0.0.1'), `no private address in the log: ${failed.last_error}`);
 });
 
 test('only active endpoints subscribed to the type get a delivery, one per event even if the tap runs again', async (t) => {
