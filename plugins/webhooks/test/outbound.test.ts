@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Client, clientStore, expectStatus, openClientStore, type ClientStore } from '../../../test/helpers/client.ts';
 import { startTestStore } from '../../../test/helpers/store.ts';
 import type { ResolveHost } from '../../../kernel/net/outbound.ts';
-import { createCategory, createEndpoint, LOOPBACK_RECEIVERS, onlyDelivery, pump } from './helpers.ts';
+import { createCategory, createEndpoint, deliveryService, LOOPBACK_RECEIVERS, onlyDelivery, pump } from './helpers.ts';
 import { startReceiver } from './receiver.ts';
 
 // Never reachable, whatever OUTBOUND_ALLOW_PRIVATE says.
@@ -145,6 +145,37 @@ test('by default a host name resolving to loopback, private or link-local fails 
     assert.equal(delivery.last_status_code, null);
     assert.match(delivery.last_error, new RegExp(`Refused address: ${names[i]!.replace(/\./g, '\\.')} resolves to`), names[i]);
     assert.equal(delivery.response_body, null);
+  }
+  assert.equal(counter.connections(), 0, 'nothing connected');
+});
+
+test('by default every refused address fails the delivery without connecting, written in a stored URL or answered by DNS', async (t) => {
+  const counter = await connectionCounter(t);
+  // Every address literal of the lists, on the counter's port: as a URL stored before a rule existed,
+  // and as the only DNS answer for a name.
+  const literals = [...ALWAYS_REFUSED, ...LOOPBACK_AND_PRIVATE].map((raw) => new URL(raw)).filter((u) => u.hostname.startsWith('[') || /^[\d.]+$/.test(u.hostname));
+  const table = new Map(literals.map((u, i) => [`n${i}.example.com`, u.hostname.replace(/^\[|\]$/g, '')]));
+  const ctx = await clientStore(t, {
+    resolveHost: async (hostname) => {
+      const address = table.get(hostname);
+      if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+      return [{ address, family: address.includes(':') ? 6 : 4 }];
+    },
+  });
+  const stored: Array<{ id: number; url: string }> = [];
+  for (const u of literals) {
+    u.port = String(counter.port);
+    stored.push({ id: (await createEndpoint(ctx.staff, 'https://placeholder.example.com/', ['category.created'])).id, url: u.href });
+  }
+  for (const name of table.keys()) stored.push({ id: (await createEndpoint(ctx.staff, `https://${name}:${counter.port}/`, ['category.created'])).id, url: name });
+  for (const e of stored.slice(0, literals.length)) await ctx.store.kernel.knex('webhook_endpoints').where({ id: e.id }).update({ url: e.url });
+  await createCategory(ctx.staff);
+  while ((await ctx.store.kernel.events.dispatchDue()) > 0);
+  while ((await deliveryService(ctx.store).deliverDue()) > 0);
+  for (const e of stored) {
+    const delivery = await onlyDelivery(ctx, e.id);
+    assert.equal(delivery.last_status_code, null, e.url);
+    assert.match(delivery.last_error, /^Refused address: /, e.url);
   }
   assert.equal(counter.connections(), 0, 'nothing connected');
 });
