@@ -103,7 +103,7 @@ export class OutboundGuard {
     let reach: Reach = 'public';
     for (const address of addresses) {
       const problem = this.addressProblem(address, 'private');
-      if (problem) throw new OutboundRefusedError(`${name} resolves to ${problem}`);
+      if (problem) throw new OutboundRefusedError(`${name} resolves to ${address}; ${problem}`);
       if (classifyAddress(address)!.kind !== 'public') reach = 'private';
     }
     return reach;
@@ -116,7 +116,7 @@ export class OutboundGuard {
         (list) => {
           for (const a of list) {
             const why = this.addressProblem(a.address, reach);
-            if (why) return callback(new OutboundRefusedError(`${hostname} resolves to ${why}`));
+            if (why) return callback(new OutboundRefusedError(`${hostname} resolves to ${a.address}; ${why}`));
           }
           const wanted = options.family === 4 || options.family === 6 ? list.filter((a) => a.family === options.family) : list;
           if (wanted.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }));
@@ -157,9 +157,9 @@ export class OutboundGuard {
 
   private kindProblem(address: string, ip: AddressClass, reach: Reach): string | undefined {
     if (ip.kind === 'public') return undefined;
-    if (ip.kind === 'refused') return `${address}, ${ip.what}, which is never reachable`;
-    if (!this.allowPrivate) return `${address}, ${ip.what}, and private targets are not allowed (OUTBOUND_ALLOW_PRIVATE)`;
-    if (reach === 'public') return `${address}, ${ip.what}, outside this connection's public reach`;
+    if (ip.kind === 'refused') return `${address} is ${ip.what}, never reachable`;
+    if (!this.allowPrivate) return `${address} is ${ip.what}, and private targets are not allowed (OUTBOUND_ALLOW_PRIVATE)`;
+    if (reach === 'public') return `${address} is ${ip.what}, outside this connection's public reach`;
     return undefined;
   }
 }
