@@ -26,6 +26,8 @@ export interface Config {
   theme: string;
   /** Where themes are found. */
   themesDir: string;
+  /** Outbound requests (webhooks, …) may reach loopback and private networks (OUTBOUND_ALLOW_PRIVATE). */
+  outboundAllowPrivate: boolean;
   /** Where the one-time owner credentials and other operator notices are printed. */
   notices: (line: string) => void;
 }
@@ -86,6 +88,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL || 'info',
     theme: env.THEME || 'default',
     themesDir: env.THEMES_DIR ? path.resolve(env.THEMES_DIR) : BUNDLED_THEMES_DIR,
+    outboundAllowPrivate: bool(env, 'OUTBOUND_ALLOW_PRIVATE') ?? false,
     notices: (line) => process.stdout.write(line + '\n'),
     ...overrides,
   };

@@ -27,6 +27,7 @@ import { registerKernelRoutes } from './kernel-routes.ts';
 import { OpenApiWebhooks } from './http/openapi.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { ForeignChanges } from './http/foreign-changes.ts';
+import { OutboundGuard, type ResolveHost } from './net/outbound.ts';
 
 export interface KernelOptions {
   clock?: Clock;
@@ -39,6 +40,8 @@ export interface KernelOptions {
   /** Poll interval of the loops, in ms. */
   pollMs?: number;
   cwd?: string;
+  /** How outbound requests resolve host names (tests answer without a DNS server); dns.lookup by default. */
+  resolveHost?: ResolveHost;
 }
 
 const KERNEL_MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -65,6 +68,8 @@ export class Kernel {
   /** Changes other processes commit, noticed within a second, also clear the response cache. */
   readonly foreignChanges: ForeignChanges;
   readonly cli = new CliRegistry();
+  /** Checks every outbound request's URL and addresses (container: `outboundGuard`). */
+  readonly outboundGuard: OutboundGuard;
   /** The OpenAPI document's `webhooks` section, filled by plugins (container: `openApiWebhooks`). */
   readonly openApiWebhooks = new OpenApiWebhooks();
   readonly schemas: Array<{ $id: string } & Record<string, unknown>> = [errorBodySchema as any, moneySchema as any];
@@ -87,6 +92,7 @@ export class Kernel {
     this.responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
     this.events.onCommitted(() => this.responseCache.invalidate());
     this.foreignChanges = new ForeignChanges(this.knex, () => this.responseCache.invalidate(), this.logger.child({ part: 'response-cache' }));
+    this.outboundGuard = new OutboundGuard({ allowPrivate: config.outboundAllowPrivate, resolve: options.resolveHost });
     this.container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
     this.mailer = new Mailer({ config, worker: this.worker, logger: this.logger.child({ part: 'mail' }), clock: this.clock, container: this.container });
     this.container.register({
@@ -100,6 +106,7 @@ export class Kernel {
       mailer: asValue(this.mailer),
       redis: asValue(this.redis),
       openApiWebhooks: asValue(this.openApiWebhooks),
+      outboundGuard: asValue(this.outboundGuard),
       // Plugins holding state in memory that answers depend on call its invalidate() when it changes.
       responseCache: asValue(this.responseCache),
       // core-store replaces this with the store's live settings.

@@ -88,6 +88,8 @@ export async function startStore(db: DbKind, opts: { mysqlUrl: string; env?: Rec
     RATE_LIMIT_ANONYMOUS: '0',
     RATE_LIMIT_AUTHENTICATED: '0',
     DEMO_DATA: 'false',
+    // The webhook fan-out's receiver listens on loopback.
+    OUTBOUND_ALLOW_PRIVATE: 'true',
     // An owner with known credentials, so the store prints no generated password.
     ADMIN_EMAIL: 'bench@storekeep.local',
     ADMIN_PASSWORD: crypto.randomBytes(18).toString('base64url'),

@@ -1,6 +1,7 @@
 import { asValue } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.ts';
 import type { OpenApiWebhooks } from '../../kernel/http/openapi.ts';
+import type { OutboundGuard } from '../../kernel/net/outbound.ts';
 import { BUILT_IN_EVENTS, EventCatalogue, openApiEntry } from './catalogue.ts';
 import { registerDeliveryRoutes } from './routes/deliveries.ts';
 import { registerEndpointRoutes } from './routes/endpoints.ts';
@@ -31,8 +32,9 @@ export default definePlugin({
     const docs = ctx.container.resolve<OpenApiWebhooks>('openApiWebhooks');
     const catalogue = new EventCatalogue(BUILT_IN_EVENTS, (entry) => docs.add(entry.type, openApiEntry(entry)));
     const secrets = new SecretBox(ctx.config.dataDir);
-    const sender = new DeliverySender();
-    const endpoints = new EndpointService({ clock: ctx.clock, secrets, catalogue });
+    const guard = ctx.container.resolve<OutboundGuard>('outboundGuard');
+    const sender = new DeliverySender(guard);
+    const endpoints = new EndpointService({ clock: ctx.clock, secrets, catalogue, guard });
     const health = new EndpointHealth({ knex: ctx.knex, clock: ctx.clock, logger: ctx.logger, container: ctx.container, baseUrl: ctx.config.baseUrl });
     const deliveries = new DeliveryService({ knex: ctx.knex, clock: ctx.clock, logger: ctx.logger, endpoints, sender, health });
     const eventLog = new EventLog();

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { test } from 'node:test';
 import { expectStatus, makeVariant, placedOrder, shopFor } from '../../plugins/core-checkout/test/helpers.ts';
-import { pump } from '../../plugins/webhooks/test/helpers.ts';
+import { LOOPBACK_RECEIVERS, pump } from '../../plugins/webhooks/test/helpers.ts';
 import { startReceiver } from '../../plugins/webhooks/test/receiver.ts';
 
 // Webhook deliveries (docs/api.md) end to end: an integration subscribed to the order events receives, signed, the
 // order with its order_number, the shipment with its tracking_number and the refund, as the API shows them.
 test('an order sold, shipped and partly refunded reaches a webhook receiver as signed events with order_number and tracking_number', async (t) => {
-  const shop = await shopFor(t);
+  const shop = await shopFor(t, { env: LOOPBACK_RECEIVERS });
   const receiver = await startReceiver('/erp/hooks');
   t.after(() => receiver.close());
   const types = ['order.created', 'order.paid', 'order.shipped', 'order.updated', 'shipment.created', 'refund.created'];

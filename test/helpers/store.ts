@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import { loadConfig, type Config } from '../../kernel/config.ts';
 import { createKernel, type Kernel } from '../../kernel/kernel.ts';
 import type { Clock } from '../../kernel/clock.ts';
+import type { ResolveHost } from '../../kernel/net/outbound.ts';
 import { freshDatabaseUrl } from './database.ts';
 
 export interface TestStore {
@@ -40,6 +41,8 @@ export interface TestStoreOptions {
   shareWith?: TestStore;
   /** Folder of built-in plugins (kernel tests point at an empty folder to test the kernel alone). */
   builtInDir?: string;
+  /** How outbound requests resolve host names (a name pointing at loopback without a DNS server). */
+  resolveHost?: ResolveHost;
   /** Where PLUGINS entries (folders and npm package names) are resolved from; the process's cwd by default. */
   cwd?: string;
 }
@@ -70,7 +73,7 @@ export async function startTestStore(opts: TestStoreOptions = {}): Promise<TestS
     },
     { notices: (line) => notices.push(line), ...opts.config },
   );
-  const kernel = createKernel(config, { clock: opts.clock, workers: opts.workers ?? false, logStream: opts.logStream, pollMs: opts.pollMs ?? 50, builtInDir: opts.builtInDir, cwd: opts.cwd });
+  const kernel = createKernel(config, { clock: opts.clock, workers: opts.workers ?? false, logStream: opts.logStream, pollMs: opts.pollMs ?? 50, builtInDir: opts.builtInDir, cwd: opts.cwd, resolveHost: opts.resolveHost });
   const store: TestStore = {
     kernel,
     config,

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
 import { forUpdate, parseJson, toBool, toDate, toIso } from '../../../kernel/db/dialect.ts';
 import type { FieldErrors } from '../../../kernel/http/errors.ts';
+import type { OutboundGuard } from '../../../kernel/net/outbound.ts';
 import type { EventCatalogue } from '../catalogue.ts';
 import { addError, throwIfInvalid, WebhookErrors } from '../errors.ts';
 import { SecretBox } from './secret-box.ts';
@@ -70,7 +71,7 @@ export function subscribes(events: string[], type: string): boolean {
 /** Webhook endpoints: their URL, subscription and sealed signing secret. */
 export class EndpointService {
   constructor(
-    private readonly parts: { clock: Clock; secrets: SecretBox; catalogue: EventCatalogue },
+    private readonly parts: { clock: Clock; secrets: SecretBox; catalogue: EventCatalogue; guard: OutboundGuard },
   ) {}
 
   listQuery(db: Db, filters: { active?: boolean }): Knex.QueryBuilder {
@@ -158,7 +159,7 @@ export class EndpointService {
   private check(input: EndpointInput): string[] | undefined {
     const errors: FieldErrors = {};
     if (input.url !== undefined) {
-      const problem = urlProblem(input.url);
+      const problem = urlProblem(input.url, this.parts.guard);
       if (problem) addError(errors, 'url', problem);
     }
     let events: string[] | undefined;

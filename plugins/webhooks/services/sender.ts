@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import dns from 'node:dns';
-import type { LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
-import { isLoopbackHost, refusedAddress, refusedHost } from './address-policy.ts';
+import { type Agent, request } from 'undici';
+import type { OutboundGuard, Reach } from '../../../kernel/net/outbound.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 const RESPONSE_KEPT = 1024;
@@ -13,7 +11,7 @@ export interface AttemptOutcome {
   statusCode: number | null;
   error: string | null;
   latencyMs: number;
-  /** The first 1 KB of the response body. */
+  /** The first 1 KB of a failed answer from a public address; null otherwise. */
   responseBody: string | null;
 }
 
@@ -31,45 +29,24 @@ export function sign(body: string, secret: string): string {
   return crypto.createHmac('sha256', secret).update(body, 'utf8').digest('hex');
 }
 
-class RefusedAddressError extends Error {
-  readonly code = 'ERR_WEBHOOK_REFUSED_ADDRESS';
-}
-
-// Every address a host name resolves to is checked as the connection is made, so a DNS answer that
-// changed since the URL was saved (rebinding) cannot reach a refused address.
-function guardedLookup(allowLoopback: boolean): LookupFunction {
-  return ((hostname: string, options: dns.LookupOptions, callback: (...args: any[]) => void) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err);
-      const list = addresses as dns.LookupAddress[];
-      for (const a of list) {
-        const why = refusedAddress(a.address, allowLoopback);
-        if (why) return callback(new RefusedAddressError(`${hostname} resolves to a refused address: ${why}`));
-      }
-      if (list.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }));
-      if (options.all) callback(null, list);
-      else callback(null, list[0]!.address, list[0]!.family);
-    });
-  }) as LookupFunction;
-}
-
 /**
- * Sends deliveries with undici. Two connection pools: one for URLs naming a loopback host (local
- * development), which may connect to loopback addresses, and one for every other URL, which may not;
- * neither may connect to link-local, metadata, unspecified, multicast or reserved addresses.
+ * Sends deliveries with undici through the kernel's outbound guard. Two connection pools: one that
+ * connects only to public addresses, and one that may also reach loopback and private networks when the
+ * operator allows them (OUTBOUND_ALLOW_PRIVATE); neither connects to link-local, metadata or any other
+ * refused address, checked on every address DNS answers as the connection is made. Which pool an
+ * attempt uses is decided by resolving the host first (only when private targets are allowed), and
+ * the public pool's own check at connection time holds if DNS answers differently in between.
  */
 export class DeliverySender {
-  private readonly strict: Agent;
-  private readonly local: Agent;
+  private readonly pools: Record<Reach, Agent>;
 
   /** How long an attempt may take in all; 10 s by contract (docs/api.md), shorter only in tests. */
   timeoutMs = DEFAULT_TIMEOUT_MS;
 
-  constructor() {
+  constructor(private readonly guard: OutboundGuard) {
     const limit = DEFAULT_TIMEOUT_MS;
     const common = { headersTimeout: limit, bodyTimeout: limit, connectTimeout: limit, keepAliveTimeout: 4_000, connections: 20 };
-    this.strict = new Agent({ ...common, connect: { lookup: guardedLookup(false) } });
-    this.local = new Agent({ ...common, connect: { lookup: guardedLookup(true) } });
+    this.pools = { public: guard.agent(common, 'public'), private: guard.agent(common, 'private') };
   }
 
   /** One attempt: POSTs the signed body and reports what came back; never throws. */
@@ -89,14 +66,17 @@ export class DeliverySender {
     } catch {
       return done({ error: 'The endpoint URL is not a valid URL.' });
     }
-    // An address written in the URL is never looked up, so it is checked here.
-    const refused = refusedHost(url.hostname);
+    // Checked again at every attempt: the setting may have changed since the URL was saved, and an
+    // address written in the URL is never looked up.
+    const refused = this.guard.urlProblem(url);
     if (refused) return done({ error: `Refused address: ${refused}.` });
     const signal = AbortSignal.timeout(this.timeoutMs);
+    let reach: Reach | undefined;
     try {
+      reach = this.guard.allowPrivate ? await this.guard.reachOf(url.hostname) : 'public';
       const res = await request(url, {
         method: 'POST',
-        dispatcher: isLoopbackHost(url.hostname) ? this.local : this.strict,
+        dispatcher: this.pools[reach],
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Storekeep-Webhooks/1.0',
@@ -108,17 +88,26 @@ export class DeliverySender {
         body: req.body,
         signal,
       });
-      const responseBody = await readStart(res.body, RESPONSE_KEPT);
       const ok = res.statusCode >= 200 && res.statusCode < 300;
+      // Only what a receiver's developer needs: why a public endpoint refused. Never an answer from a
+      // private target (that would read internal services back), nor a 2xx body (it means nothing).
+      const keep = reach === 'public' && !ok;
+      const responseBody = keep ? await readStart(res.body, RESPONSE_KEPT) : await discard(res.body);
       return done({ ok, statusCode: res.statusCode, responseBody, error: ok ? null : `The endpoint answered ${res.statusCode}.` });
     } catch (err) {
-      return done({ error: describe(err, this.timeoutMs) });
+      return done({ error: describe(err, this.timeoutMs, reach === 'private') });
     }
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.strict.close(), this.local.close()]);
+    await Promise.all([this.pools.public.close(), this.pools.private.close()]);
   }
+}
+
+// Frees the connection without reading a long answer.
+async function discard(body: { dump(opts?: { limit: number }): Promise<void> }): Promise<null> {
+  await body.dump({ limit: RESPONSE_KEPT }).catch(() => undefined);
+  return null;
 }
 
 // Keeps the first `limit` bytes of a response and drops the rest without buffering it.
@@ -138,12 +127,14 @@ async function readStart(body: AsyncIterable<Buffer> & { destroy(): void }, limi
   return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
 }
 
-function describe(err: unknown, timeoutMs: number): string {
+// A private target's failure is named by its code only: the message would tell internal addresses.
+function describe(err: unknown, timeoutMs: number, privateTarget: boolean): string {
   const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e.code ?? e.cause?.code;
   if (e.name === 'TimeoutError' || e.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     return `No answer within ${timeoutMs / 1000} seconds.`;
   }
-  if (code === 'ERR_WEBHOOK_REFUSED_ADDRESS') return `Refused address: ${e.message ?? e.cause?.message}.`;
+  if (code === 'ERR_OUTBOUND_REFUSED') return `Refused address: ${e.message ?? e.cause?.message}.`;
+  if (privateTarget) return `Connection failed: ${code ?? 'error'}.`;
   return `Connection failed: ${code ? `${code} ` : ''}${e.message ?? e.cause?.message ?? String(err)}`.slice(0, 500);
 }

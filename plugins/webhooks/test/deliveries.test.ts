@@ -5,7 +5,7 @@ import { ManualClock } from '../../../kernel/clock.ts';
 import { expectStatus, openClientStore, type ClientStore } from '../../../test/helpers/client.ts';
 import { createStaff } from '../../../test/helpers/auth.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
-import { createCategory, createEndpoint, deliveries, deliveryService, onlyDelivery, pump, sender } from './helpers.ts';
+import { createCategory, createEndpoint, deliveries, deliveryService, LOOPBACK_RECEIVERS, onlyDelivery, pump, sender } from './helpers.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
 const clock = new ManualClock(Date.parse('2026-06-01T08:00:00Z'));
@@ -14,7 +14,7 @@ let smtp: TestSmtpServer;
 
 before(async () => {
   smtp = await startSmtpServer();
-  ctx = await openClientStore({ clock, env: { SMTP_URL: smtp.url, PLUGINS: 'plugins/webhooks/test/fixtures/rollback' } });
+  ctx = await openClientStore({ clock, env: { ...LOOPBACK_RECEIVERS, SMTP_URL: smtp.url, PLUGINS: 'plugins/webhooks/test/fixtures/rollback' } });
 });
 after(async () => {
   await ctx.store.close();
@@ -57,7 +57,7 @@ test('a delivery is signed over the exact raw body and carries the event as the 
   assert.equal(delivery.event_id, got!.body.id);
   assert.equal(delivery.event_type, 'category.created');
   assert.equal(delivery.last_status_code, 200);
-  assert.equal(delivery.response_body, 'ok');
+  assert.equal(delivery.response_body, null, 'no answer from a loopback (private) target is kept');
   assert.equal(delivery.last_error, null);
   assert.equal(typeof delivery.latency_ms, 'number');
   assert.equal(delivery.delivered_at, clock.now().toISOString());
@@ -74,7 +74,7 @@ test('a receiver answering 500 then 200 gets the same event id again; the log sh
   assert.equal(delivery.attempts, 1);
   assert.equal(delivery.last_status_code, 500);
   assert.match(delivery.last_error, /500/);
-  assert.equal(delivery.response_body, 'x'.repeat(1024), 'the first 1 KB of the answer is kept');
+  assert.equal(delivery.response_body, null, 'status and latency only from a private target');
   const wait = Date.parse(delivery.next_attempt_at) - clock.now().getTime();
   assert.ok(wait >= 15_000 && wait <= 30_000, `first retry after 15–30 s, got ${wait} ms`);
   assert.equal(await deliveryService(ctx.store).deliverDue(), 0, 'not due before its time');
@@ -115,12 +115,15 @@ test('a receiver that does not answer within the timeout is retried', async (t) 
 
 test('connection errors and non-2xx answers are retried too; a redirect is not followed', async (t) => {
   const { receiver, endpoint } = await receiverWithEndpoint(t);
-  receiver.script = [{ status: 302, body: 'moved' }];
+  const elsewhere = await startReceiver();
+  t.after(() => elsewhere.close());
+  receiver.script = [{ status: 302, body: 'moved', location: elsewhere.url }];
   await createCategory(ctx.staff);
   await pump(ctx.store);
   const delivery = await onlyDelivery(ctx, endpoint.id);
   assert.equal(delivery.status, 'pending');
   assert.equal(delivery.last_status_code, 302);
+  assert.equal(elsewhere.received.length, 0, 'the Location was not requested');
   // A port nothing listens on: a connection error, recorded and retried.
   const closed = await startReceiver();
   await closed.close();
@@ -132,6 +135,7 @@ test('connection errors and non-2xx answers are retried too; a redirect is not f
   assert.equal(failed.status, 'pending');
   assert.equal(failed.last_status_code, null);
   assert.match(failed.last_error, /Connection failed: ECONNREFUSED/);
+  assert.ok(!failed.last_error.includes('127.0.0.1'), `no private address in the log: ${failed.last_error}`);
 });
 
 test('only active endpoints subscribed to the type get a delivery, one per event even if the tap runs again', async (t) => {

@@ -2,12 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock } from '../../../kernel/clock.ts';
 import { clientStore, expectStatus } from '../../../test/helpers/client.ts';
-import { createCategory, createEndpoint, deliveries, pump } from './helpers.ts';
+import { createCategory, createEndpoint, deliveries, LOOPBACK_RECEIVERS, pump } from './helpers.ts';
 import { startReceiver } from './receiver.ts';
 
 test('GET /api/v1/events/ lists the events newest first, filtered by type and created_at, paged', async (t) => {
   const clock = new ManualClock(Date.parse('2026-07-01T10:00:00Z'));
-  const ctx = await clientStore(t, { clock });
+  const ctx = await clientStore(t, { clock, env: LOOPBACK_RECEIVERS });
   const first = await createCategory(ctx.staff, 'First');
   clock.advance(60_000);
   expectStatus(await ctx.staff.patch('/api/v1/store/', { name: 'Events Store' }), 200);
@@ -40,7 +40,7 @@ test('GET /api/v1/events/ lists the events newest first, filtered by type and cr
 
 test('the purge job removes events older than 30 days, but not those still being dispatched or delivered', async (t) => {
   const clock = new ManualClock(Date.parse('2026-07-01T10:00:00Z'));
-  const ctx = await clientStore(t, { clock });
+  const ctx = await clientStore(t, { clock, env: LOOPBACK_RECEIVERS });
   const failing = await startReceiver();
   const working = await startReceiver();
   t.after(() => Promise.all([failing.close(), working.close()]).then(() => undefined));

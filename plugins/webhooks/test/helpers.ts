@@ -5,6 +5,9 @@ import type { TestStore } from '../../../test/helpers/store.ts';
 import type { DeliveryService } from '../services/deliveries.ts';
 import type { DeliverySender } from '../services/sender.ts';
 
+/** The store environment of tests whose receivers listen on loopback: private targets allowed. */
+export const LOOPBACK_RECEIVERS = { OUTBOUND_ALLOW_PRIVATE: 'true' } as const;
+
 /** Creates an endpoint through the API; returns its view with the secret. */
 export async function createEndpoint(staff: Client, url: string, events: string[] = ['*'], extra: Record<string, unknown> = {}): Promise<any> {
   return expectStatus(await staff.post('/api/v1/webhooks/', { url, events, ...extra }), 201);

@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expectStatus, sharedClientStore } from '../../../test/helpers/client.ts';
 import { freePort, REPO_ROOT, run } from '../../../test/helpers/process.ts';
-import { createCategory, createEndpoint, onlyDelivery, pump, waitFor } from './helpers.ts';
+import { createCategory, createEndpoint, LOOPBACK_RECEIVERS, onlyDelivery, pump, waitFor } from './helpers.ts';
 
-const shared = sharedClientStore();
+const shared = sharedClientStore({ env: LOOPBACK_RECEIVERS });
 
 // A fenced block of this plugin's README, following the line that introduces it, with its port changed.
 function snippet(intro: string, fence: string, port: number): string {

@@ -9,7 +9,7 @@ export interface Received {
 }
 
 /** What the receiver does with the next request: answer a status (with a body), or never answer. */
-export type Reply = { status: number; body?: string } | 'hang';
+export type Reply = { status: number; body?: string; location?: string } | 'hang';
 
 export interface Receiver {
   url: string;
@@ -41,7 +41,7 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
         hanging.add(res);
         return;
       }
-      res.writeHead(reply.status, { 'content-type': 'text/plain' }).end(reply.body ?? '');
+      res.writeHead(reply.status, { 'content-type': 'text/plain', ...(reply.location ? { location: reply.location } : {}) }).end(reply.body ?? '');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
