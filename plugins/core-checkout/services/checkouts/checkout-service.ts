@@ -95,14 +95,14 @@ export class CheckoutService {
 
   /** The checkout as the API shows it: priced now while open; as ordered once its order exists. */
   async view(db: Db, checkout: CheckoutRecord, caller: Caller): Promise<CheckoutView> {
-    const baseUrl = this.deps.config.baseUrl;
+    const paymentUrl = this.deps.pages.url(checkout.id);
     if (checkout.order_id !== null) {
       const order = await this.orders.get(db, checkout.order_id);
       const items = (await OrderRows.items(db, [order.id])).get(order.id) ?? [];
-      return placedCheckoutView(checkout, order, items, baseUrl);
+      return placedCheckoutView(checkout, order, items, paymentUrl);
     }
     const cart = await this.cartOf(db, checkout);
-    return checkoutView(checkout, await this.evaluate(db, checkout, cart, caller), baseUrl);
+    return checkoutView(checkout, await this.evaluate(db, checkout, cart, caller), paymentUrl);
   }
 
   /** Refuses changes to a checkout that is paid, expired or already has its order. */
