@@ -58,7 +58,6 @@ export const orderSchema = {
     shipments: { type: 'array', items: shipment },
     refunds: { type: 'array', items: refund },
     test: { type: 'boolean' },
-    lang: { type: 'string', description: 'The same as language (kept for earlier clients).' },
     language: { type: 'string', description: 'The order\'s language, in which mail to the customer is written: the language negotiated when paying, else the store\'s default.' },
     cancelled_at: { ...timestamp, type: ['string', 'null'] },
     shipped_at: { ...timestamp, type: ['string', 'null'] },
