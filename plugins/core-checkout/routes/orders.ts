@@ -10,9 +10,9 @@ import { captureParams, captureResponse, order, orderActionParams, orderListQuer
 
 const tag = 'orders';
 
-/** `expand=items` (comma-separated expansions). */
+/** `expand=items` (the schema admits nothing else). */
 function expandsItems(expand: unknown): boolean {
-  return typeof expand === 'string' && expand.split(',').map((e) => e.trim()).includes('items');
+  return expand === 'items';
 }
 
 /** Orders, the read side: staff and API keys see every order, customers their own. */

@@ -78,7 +78,8 @@ export const orderListSpec: ListSpec = {
   search: true,
 };
 
-const expand = { type: 'string', maxLength: 100, description: 'items: include each order\'s items.' } as const;
+// An expansion the API does not know is a 400, not silently ignored; `items` is the only one.
+const expand = { type: 'string', enum: ['items'], description: 'items: include each order\'s items.' } as const;
 
 export const orderListQuery = listQuerySchema(orderListSpec, {
   status: { type: 'string', enum: [...ORDER_STATUSES] },
