@@ -1,3 +1,4 @@
+import { lineStock } from '../carts/line-stock.ts';
 import type { Knex } from 'knex';
 import type { FieldErrors } from '../../../../kernel/http/errors.ts';
 import type { Principal } from '../../../../kernel/http/principal.ts';
@@ -102,7 +103,8 @@ export class CheckoutService {
       return placedCheckoutView(checkout, order, items, paymentUrl);
     }
     const cart = await this.cartOf(db, checkout);
-    return checkoutView(checkout, await this.evaluate(db, checkout, cart, caller), paymentUrl);
+    const evaluation = await this.evaluate(db, checkout, cart, caller);
+    return checkoutView(checkout, evaluation, paymentUrl, await lineStock(this.deps, db, evaluation.priced));
   }
 
   /** Refuses changes to a checkout that is paid, expired or already has its order. */

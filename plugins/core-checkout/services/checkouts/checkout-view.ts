@@ -44,8 +44,8 @@ function base(c: CheckoutRecord, paymentUrl: string) {
 }
 
 /** An open checkout: priced now, with the rates for its address. */
-export function checkoutView(c: CheckoutRecord, e: Evaluation, paymentUrl: string): CheckoutView {
-  const items = linesView(e.priced.lines, e.totals);
+export function checkoutView(c: CheckoutRecord, e: Evaluation, paymentUrl: string, stock: Map<number, number | null>): CheckoutView {
+  const items = linesView(e.priced.lines, e.totals, stock);
   return {
     ...base(c, paymentUrl),
     currency: e.totals.currency,
@@ -61,7 +61,7 @@ export function checkoutView(c: CheckoutRecord, e: Evaluation, paymentUrl: strin
 /** A checkout whose order is placed: what the order holds (prices no longer move). */
 export function placedCheckoutView(c: CheckoutRecord, order: OrderRecord, orderItems: OrderItemRecord[], paymentUrl: string): CheckoutView {
   const o = orderView(order, { payments: [], shipments: [], refunds: [], items: orderItems });
-  const items = o.items!.map(({ variant: _v, tax_rate: _t, quantity_shipped: _s, quantity_refunded: _r, quantity_to_ship: _q, ...line }) => ({ ...line, purchasable: true }));
+  const items = o.items!.map(({ variant: _v, tax_rate: _t, quantity_shipped: _s, quantity_refunded: _r, quantity_to_ship: _q, ...line }) => ({ ...line, purchasable: true, available_quantity: null }));
   return {
     ...base(c, paymentUrl),
     email: o.email,

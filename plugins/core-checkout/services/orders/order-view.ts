@@ -22,7 +22,7 @@ export function shippingRateView(rate: ShippingRate): ShippingRateView {
 }
 
 /** An order item: the line as the cart showed it (without `purchasable`), its tax rate and its variant. */
-export interface OrderItemView extends Omit<LineView, 'purchasable'> {
+export interface OrderItemView extends Omit<LineView, 'purchasable' | 'available_quantity'> {
   tax_rate: string | null;
   variant: { id: number; sku: string };
   quantity_shipped: number;
