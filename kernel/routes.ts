@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Knex } from 'knex';
 import { asValue } from 'awilix';
 import { type AuthPolicy, satisfies } from './http/principal.ts';
-import { AppError, notAuthenticated, permissionDenied } from './http/errors.ts';
+import { AppError, badRequest, notAuthenticated, permissionDenied, type FieldErrors } from './http/errors.ts';
+import { fieldErrorsFromAjv } from './http/error-handler.ts';
 import { checkCsrf } from './http/csrf.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -58,6 +59,13 @@ export interface RouteDefinition {
   form?: boolean;
   /** Keep the route out of the OpenAPI document (method-not-allowed fallbacks, pages). */
   hidden?: boolean;
+  /**
+   * Field checks the body schema cannot state (a currency among the store's, an amount's decimals for
+   * its currency, one date after another), without the database. They run also when the schema
+   * refused the body (on the raw body: check types), so one 400 names every bad field at once; a field
+   * the schema named keeps the schema's message.
+   */
+  checkBody?: (body: unknown) => FieldErrors;
 }
 
 /** A request as a handler sees it: body, query and params already validated against the route's schemas. */
@@ -97,6 +105,23 @@ function operationId(route: RouteDefinition): string {
   if (route.operationId) return route.operationId;
   const words = route.path.replace(/^\/api\/v1\//, '').split('/').filter(Boolean).map((w) => (w.startsWith(':') ? 'by_' + w.slice(1) : w));
   return [route.method.toLowerCase(), ...words].join('_').replace(/[^a-zA-Z0-9_]/g, '_');
+}
+
+type Handler = (request: RouteRequest, reply: FastifyReply) => Promise<unknown>;
+
+// Merges the schema's field errors (attached, not thrown: `attachValidation`) with the route's own checks.
+function withBodyChecks(check: (body: unknown) => FieldErrors, handler: Handler): Handler {
+  return async (request, reply) => {
+    const failed = (request as FastifyRequest & { validationError?: any }).validationError;
+    if (failed && failed.validationContext !== 'body') throw failed;
+    const errors: FieldErrors = failed ? fieldErrorsFromAjv(failed.validation, failed.validationContext) : {};
+    const named = Object.keys(errors);
+    for (const [field, messages] of Object.entries(check(request.body))) {
+      if (!named.some((n) => n === field || n.startsWith(`${field}.`))) errors[field] = messages;
+    }
+    if (Object.keys(errors).length > 0) throw badRequest(`Invalid input: ${Object.keys(errors).join(', ')}.`, errors);
+    return handler(request, reply);
+  };
 }
 
 /**
@@ -142,14 +167,17 @@ export class RouteRegistry {
             }
           })
       : route.handler;
+    const checked = route.checkBody ? withBodyChecks(route.checkBody, handler) : handler;
     const body = route.schema.body as Record<string, any> | undefined;
     // Bodies are closed: a field the schema does not name is a 400, not silently ignored.
     const closedBody = body && body.type === 'object' && body.additionalProperties === undefined ? { ...body, additionalProperties: false } : body;
     return {
       method: route.method,
       url: route.path,
-      handler: handler as RouteOptions['handler'],
+      handler: checked as RouteOptions['handler'],
       bodyLimit: route.bodyLimit,
+      // With body checks, a schema refusal reaches the handler wrapper, which merges both into one 400.
+      attachValidation: !!route.checkBody,
       config: {
         auth: route.auth,
         translated: route.translated,

@@ -5,6 +5,13 @@
  */
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * The challenge of every 401 (`WWW-Authenticate`): an API key as `Authorization: Token <key>`, or the
+ * session cookie that `POST /api/v1/auth/login/` sets (`Session`: not an HTTP scheme a browser
+ * answers by itself; named so a client knows the second way in).
+ */
+export const AUTH_CHALLENGE = 'Token realm="storekeep", Session realm="storekeep"';
+
 export class AppError extends Error {
   readonly status: number;
   readonly code: string;
@@ -17,7 +24,8 @@ export class AppError extends Error {
     this.status = status;
     this.code = code;
     this.errors = errors;
-    this.headers = headers;
+    // RFC 9110 §15.5.2: every 401 says how to authenticate, whoever throws it.
+    this.headers = status === 401 ? { 'www-authenticate': AUTH_CHALLENGE, ...headers } : headers;
   }
 
   get detail(): string {

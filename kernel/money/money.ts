@@ -2,6 +2,7 @@
  * Exact money arithmetic on integer minor units (cents). Decimal strings in, decimal strings out;
  * intermediate products use BigInt so no value ever passes through floating point.
  */
+import { AppError } from '../http/errors.ts';
 import { currencyExponent, isCurrencyCode } from './iso4217.ts';
 
 export type MoneyErrorCode = 'invalid_amount' | 'invalid_rate' | 'invalid_percent' | 'invalid_currency';
@@ -13,6 +14,24 @@ export class MoneyFormatError extends Error {
     super(message);
     this.name = 'MoneyFormatError';
     this.code = code;
+  }
+}
+
+/**
+ * The largest amount any money input may state: 10^11 − 1 minor units (999,999,999.99 in a
+ * two-decimal currency, 99,999,999,999 in JPY, 99,999,999.999 in KWD). With at most 999 units a cart
+ * line, a line stays below 10^14 and a cart of many such lines below Number.MAX_SAFE_INTEGER (~9·10^15).
+ */
+export const MAX_AMOUNT_MINOR = 99_999_999_999;
+
+/**
+ * A sum or product of amounts beyond what the store holds exactly (Number.MAX_SAFE_INTEGER minor
+ * units): a 400 the caller can act on (fewer units, a smaller price), never a 500. The input bounds
+ * keep ordinary carts far from it; this guards the arithmetic itself (converted prices, old rows).
+ */
+export class AmountOutOfRangeError extends AppError {
+  constructor(what: string) {
+    super(400, 'amount_out_of_range', `${what} exceeds the largest amount the store can compute exactly; use fewer units or smaller amounts.`);
   }
 }
 
@@ -45,16 +64,32 @@ function exponentOf(currency: string): number {
 }
 
 function assertMinor(minor: unknown, what = 'Amount'): asserts minor is number {
+  if (typeof minor === 'number' && Number.isInteger(minor) && !Number.isSafeInteger(minor)) throw new AmountOutOfRangeError(what);
   if (typeof minor !== 'number' || !Number.isSafeInteger(minor)) {
     throw new MoneyFormatError('invalid_amount', `${what} must be a whole number of minor units within the safe integer range.`);
   }
 }
 
 function toSafeNumber(value: bigint, what: string): number {
-  if (value > maxSafe || value < -maxSafe) {
-    throw new MoneyFormatError('invalid_amount', `${what} is too large to represent exactly.`);
-  }
+  if (value > maxSafe || value < -maxSafe) throw new AmountOutOfRangeError(what);
   return Number(value) || 0;
+}
+
+/** unit × quantity, exactly, or AmountOutOfRangeError (400) beyond the safe range. */
+export function multiplyQuantity(unitMinor: number, quantity: number): number {
+  assertMinor(unitMinor);
+  if (!Number.isSafeInteger(quantity)) throw new RangeError('Quantity must be a safe integer.');
+  return toSafeNumber(BigInt(unitMinor) * BigInt(quantity), 'The line total');
+}
+
+/** The sum of amounts, exactly, or AmountOutOfRangeError (400) beyond the safe range. */
+export function sumAmounts(values: readonly number[], what = 'The total'): number {
+  let sum = 0n;
+  for (const v of values) {
+    assertMinor(v, what);
+    sum += BigInt(v);
+  }
+  return toSafeNumber(sum, what);
 }
 
 /** Integer division rounding half away from zero ("half-up" in commerce); `d` must be non-zero. */
@@ -91,7 +126,9 @@ export function parseAmount(value: string, currency: string, options: ParseAmoun
     throw new MoneyFormatError('invalid_amount', `${currency} amounts allow ${allowed}; got "${value}".`);
   }
   const magnitude = BigInt(whole + fraction.padEnd(exponent, '0'));
-  if (magnitude > maxSafe) throw new MoneyFormatError('invalid_amount', `Amount "${value}" is too large.`);
+  if (magnitude > BigInt(MAX_AMOUNT_MINOR)) {
+    throw new MoneyFormatError('invalid_amount', `Amount "${value}" is over the maximum of ${formatAmount(MAX_AMOUNT_MINOR, currency)} ${currency}.`);
+  }
   return sign ? -Number(magnitude) || 0 : Number(magnitude);
 }
 

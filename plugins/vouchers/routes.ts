@@ -44,6 +44,7 @@ export function registerRoutes(
     summary: 'Create a voucher.',
     description: 'A code taken in any case: 409 duplicate_code. Bad amounts, percentages, currencies or dates: 400 naming each field. Emits voucher.created.',
     schema: { body: createBody, response: { 201: voucher } },
+    checkBody: (body) => s.vouchers.fieldErrors(body),
     handler: async (request, reply) => {
       const created = await s.vouchers.create(request.trx!, request.body);
       reply.code(201).header('location', `${ctx.config.baseUrl}/api/v1/vouchers/${created.id}/`);

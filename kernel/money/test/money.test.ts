@@ -2,15 +2,26 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   allocate,
+  AmountOutOfRangeError,
   convert,
   formatAmount,
+  MAX_AMOUNT_MINOR,
   MoneyFormatError,
+  multiplyQuantity,
   multiplyRatio,
   parseAmount,
   parseRate,
   percentOf,
+  sumAmounts,
   toMoney,
 } from '../money.ts';
+
+const outOfRange = (error: unknown) => {
+  assert.ok(error instanceof AmountOutOfRangeError, `expected AmountOutOfRangeError, got ${String(error)}`);
+  assert.equal(error.status, 400);
+  assert.equal(error.code, 'amount_out_of_range');
+  return true;
+};
 
 const refusal = (code: string) => (error: unknown) => {
   assert.ok(error instanceof MoneyFormatError, `expected MoneyFormatError, got ${String(error)}`);
@@ -85,10 +96,15 @@ test('parseAmount refuses any decimals for zero-exponent currencies', () => {
   assert.throws(() => parseAmount('1.5', 'KRW'), refusal('invalid_amount'));
 });
 
-test('parseAmount refuses values beyond the safe integer range of minor units', () => {
-  assert.equal(parseAmount('90071992547409.91', 'USD'), Number.MAX_SAFE_INTEGER);
-  assert.equal(parseAmount('-90071992547409.91', 'USD', { allowNegative: true }), -Number.MAX_SAFE_INTEGER);
-  assert.equal(parseAmount('9007199254740991', 'JPY'), Number.MAX_SAFE_INTEGER);
+test('parseAmount refuses values over the maximum amount (10^11 - 1 minor units), naming it', () => {
+  assert.equal(MAX_AMOUNT_MINOR, 99_999_999_999);
+  assert.equal(parseAmount('999999999.99', 'USD'), MAX_AMOUNT_MINOR);
+  assert.equal(parseAmount('-999999999.99', 'USD', { allowNegative: true }), -MAX_AMOUNT_MINOR);
+  assert.equal(parseAmount('99999999999', 'JPY'), MAX_AMOUNT_MINOR);
+  assert.equal(parseAmount('99999999.999', 'KWD'), MAX_AMOUNT_MINOR);
+  assert.throws(() => parseAmount('1000000000.00', 'USD'), /over the maximum of 999999999\.99 USD/);
+  assert.throws(() => parseAmount('100000000000', 'JPY'), refusal('invalid_amount'));
+  assert.throws(() => parseAmount('9999999999999.99', 'USD'), refusal('invalid_amount'));
   assert.throws(() => parseAmount('90071992547409.92', 'USD'), refusal('invalid_amount'));
   assert.throws(() => parseAmount('9007199254740992', 'JPY'), refusal('invalid_amount'));
   assert.throws(() => parseAmount('-9007199254740992', 'JPY', { allowNegative: true }), refusal('invalid_amount'));
@@ -118,15 +134,16 @@ test('formatAmount writes exactly the exponent digits', () => {
 });
 
 test('formatAmount refuses non-integers and unknown currencies', () => {
-  for (const value of [1.5, NaN, Infinity, -Infinity, Number.MAX_SAFE_INTEGER + 1, '12', 12n, null]) {
+  for (const value of [1.5, NaN, Infinity, -Infinity, '12', 12n, null]) {
     assert.throws(() => formatAmount(value as unknown as number, 'EUR'), refusal('invalid_amount'), String(value));
   }
+  assert.throws(() => formatAmount(Number.MAX_SAFE_INTEGER + 1, 'EUR'), outOfRange);
   assert.throws(() => formatAmount(1, 'XAU'), refusal('invalid_currency'));
 });
 
 test('formatAmount and parseAmount round-trip', () => {
   for (const currency of ['USD', 'JPY', 'BHD', 'CLF']) {
-    for (const minor of [0, 1, 9, 10, 99, 100, 101, 123456789, -1, -100, -987654321, Number.MAX_SAFE_INTEGER]) {
+    for (const minor of [0, 1, 9, 10, 99, 100, 101, 123456789, -1, -100, -987654321, MAX_AMOUNT_MINOR]) {
       assert.equal(parseAmount(formatAmount(minor, currency), currency, { allowNegative: true }), minor, `${currency} ${minor}`);
     }
   }
@@ -213,8 +230,8 @@ test('convert refuses bad rates, amounts, currencies and overflow', () => {
   assert.throws(() => convert(1.5, 'USD', 'EUR', '0.9'), refusal('invalid_amount'));
   assert.throws(() => convert(100, 'USD', 'XXX', '0.9'), refusal('invalid_currency'));
   assert.throws(() => convert(100, 'ABC', 'EUR', '0.9'), refusal('invalid_currency'));
-  assert.throws(() => convert(Number.MAX_SAFE_INTEGER, 'USD', 'EUR', '2'), refusal('invalid_amount'));
-  assert.throws(() => convert(Number.MAX_SAFE_INTEGER, 'JPY', 'BHD', '1'), refusal('invalid_amount'));
+  assert.throws(() => convert(Number.MAX_SAFE_INTEGER, 'USD', 'EUR', '2'), outOfRange);
+  assert.throws(() => convert(Number.MAX_SAFE_INTEGER, 'JPY', 'BHD', '1'), outOfRange);
 });
 
 test('multiplyRatio rounds half away from zero', () => {
@@ -239,7 +256,7 @@ test('multiplyRatio refuses bad operands and overflow', () => {
   assert.throws(() => multiplyRatio(1, 1, 1.5), RangeError);
   assert.throws(() => multiplyRatio(1, Number.MAX_SAFE_INTEGER + 1, 1), RangeError);
   assert.throws(() => multiplyRatio(1.5, 1, 1), refusal('invalid_amount'));
-  assert.throws(() => multiplyRatio(Number.MAX_SAFE_INTEGER, 2, 1), refusal('invalid_amount'));
+  assert.throws(() => multiplyRatio(Number.MAX_SAFE_INTEGER, 2, 1), outOfRange);
 });
 
 test('percentOf computes tax-style percentages, half up', () => {
@@ -328,4 +345,13 @@ test('allocate refuses bad weights and amounts', () => {
   assert.throws(() => allocate(100, [NaN]), RangeError);
   assert.throws(() => allocate(100, undefined as unknown as number[]), RangeError);
   assert.throws(() => allocate(1.5, [1]), refusal('invalid_amount'));
+});
+
+test('multiplyQuantity and sumAmounts are exact, and a 400 AmountOutOfRangeError beyond the safe range', () => {
+  assert.equal(multiplyQuantity(MAX_AMOUNT_MINOR, 999), 99_899_999_999_001);
+  assert.equal(sumAmounts([MAX_AMOUNT_MINOR, -MAX_AMOUNT_MINOR, 5]), 5);
+  assert.equal(sumAmounts([]), 0);
+  assert.throws(() => multiplyQuantity(999_999_999_999_999, 900), outOfRange);
+  assert.throws(() => sumAmounts([Number.MAX_SAFE_INTEGER, 1]), outOfRange);
+  assert.throws(() => sumAmounts([-Number.MAX_SAFE_INTEGER, -1]), outOfRange);
 });

@@ -38,7 +38,8 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     schema: { querystring: listQuery, response: { 200: productPage } },
     handler: async (request) => {
       const vc = viewOf(request);
-      const filters = productFilters(request.query, s.pricing, productListSpec);
+      const category = request.query.category;
+      const filters = productFilters(request.query, s.pricing, productListSpec, !category || (await s.categories.exists(ctx.knex, category)));
       const query = productListQuery(ctx.knex, s.categories, filters, { staff: vc.staff, lang: request.lang });
       return paginate(request, ctx.config.baseUrl, query, productListSpec, (rows: any[]) => s.views.products(ctx.knex, rows.map(productFromRow), vc), 'products.id');
     },

@@ -99,7 +99,7 @@ export const productListSpec: ListSpec = {
 };
 
 export const productListQuery = listQuerySchema(productListSpec, {
-  category: { type: 'string', minLength: 1, maxLength: 200, description: 'A category id or slug; its subcategories are included.' },
+  category: { type: 'string', minLength: 1, maxLength: 200, pattern: '^(\\d{1,18}|[a-z0-9]+(?:-[a-z0-9]+)*)$', description: 'A category id or slug; its subcategories are included. One that does not exist is a 400.' },
   status: { type: 'string', enum: PRODUCT_STATUSES, description: 'Staff see every status; others only active products, so other values give an empty list.' },
   currency: currencyQuery,
 });

@@ -35,6 +35,11 @@ export class CategoryService {
     return query;
   }
 
+  /** Whether a category with this id or slug exists (a list filter naming none is a 400, not an empty list). */
+  async exists(db: Db, ref: string): Promise<boolean> {
+    return !!(await db('categories').where((q) => rootOf(q, ref)).first('id'));
+  }
+
   async get(db: Db, id: number): Promise<CategoryRecord> {
     const row = await db('categories').where('id', id).first();
     if (!row) throw CatalogErrors.categoryNotFound();

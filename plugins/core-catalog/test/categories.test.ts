@@ -27,7 +27,14 @@ test('categories form a tree; ?category= by id or slug includes the descendants'
   assert.deepEqual(await ids('category=clothing'), [coat.id, oxford.id, tee.id]);
   assert.deepEqual(await ids('category=shirts'), [oxford.id, tee.id]);
   assert.deepEqual(await ids(`category=${tees.id}`), [tee.id]);
-  assert.deepEqual(await ids('category=no-such-category'), []);
+  // A category that does not exist, or a value that is neither an id nor a slug: 400 naming it, not an empty list.
+  for (const bad of ['abc', 'no-such-category', '999999', 'Not%20a%20slug', '1.5']) {
+    const res = await shared().anon.get(`/api/v1/products/?category=${bad}`);
+    assert.equal(res.statusCode, 400, bad);
+    assert.deepEqual(Object.keys(res.json().errors), ['category'], bad);
+  }
+  const both = expectStatus(await shared().anon.get('/api/v1/products/?category=abc&price__gte=x'), 400);
+  assert.deepEqual(Object.keys(both.errors).sort(), ['category', 'price__gte']);
 
   const list = expectStatus(await shared().anon.get('/api/v1/categories/'), 200);
   assert.deepEqual(list.results.map((c: any) => c.name), ['Clothing', 'Shirts', 'T-Shirts', 'Toys']);

@@ -3,7 +3,8 @@ import type { PaymentMethod } from '../contracts.ts';
 import type { CheckoutView } from '../services/checkouts/checkout-view.ts';
 import { escapeHtml as e } from './html.ts';
 
-export type PageState = 'open' | 'paid' | 'expired';
+/** `shipping`: no shipping method chosen yet (the page asks for one before it offers to pay). */
+export type PageState = 'shipping' | 'open' | 'paid' | 'expired';
 
 /** What the hosted payment page shows. */
 export interface PayPageModel {
@@ -12,6 +13,8 @@ export interface PayPageModel {
   checkout: CheckoutView;
   state: PageState;
   methods: PaymentMethod[];
+  /** The order's status in words, once the order exists. */
+  orderStatus?: string | null;
   /** The form's action (this page) and its CSRF token. */
   action: string;
   token: string;
@@ -72,10 +75,30 @@ ${choices}
 </form>`;
 }
 
+/** The shipping methods offered for the address, as a form that posts back to this page. */
+function shippingForm(m: PayPageModel): string {
+  const rates = m.checkout.shipping_methods;
+  if (rates.length === 0) return '<p class="notice info">We do not ship to this address. Please change the address of your order.</p>';
+  const choices = rates
+    .map((rate, i) => {
+      const description = rate.description ? `<br><small>${e(rate.description)}</small>` : '';
+      return `<label><input type="radio" name="shipping_method_id" value="${e(rate.id)}"${i === 0 ? ' checked' : ''}> ${e(rate.name)} · ${money(rate.price)}${description}</label>`;
+    })
+    .join('\n');
+  return `<form method="post" action="${e(m.action)}">
+<input type="hidden" name="token" value="${e(m.token)}">
+<fieldset><legend>Shipping method</legend>
+${choices}
+</fieldset>
+<button type="submit">Continue to payment</button>
+</form>`;
+}
+
 function body(m: PayPageModel): string {
   const order = m.checkout.order;
   if (m.state === 'paid') {
-    return `<p class="notice ok">Thank you! Your payment was received.${order ? ` Your order number is <strong>${e(order.order_number)}</strong>.` : ''}</p>`;
+    const status = m.orderStatus ? `<p>Order status: <strong>${e(m.orderStatus)}</strong></p>` : '';
+    return `<p class="notice ok">Thank you! Your payment was received.${order ? ` Your order number is <strong>${e(order.order_number)}</strong>.` : ''}</p>${status}`;
   }
   if (m.state === 'expired') return '<p class="notice error">This checkout has expired: its order was not paid in time. Please start again from your cart.</p>';
   const parts: string[] = [];
@@ -83,7 +106,7 @@ function body(m: PayPageModel): string {
   if (m.instructions) {
     parts.push(`<div class="notice info"><p>${order ? `Order <strong>${e(order.order_number)}</strong> is awaiting payment.` : ''}</p><p>${e(m.instructions)}</p></div>`);
   }
-  parts.push(form(m));
+  parts.push(m.state === 'shipping' ? shippingForm(m) : form(m));
   return parts.join('\n');
 }
 

@@ -10,9 +10,9 @@ import { captureParams, captureResponse, order, orderActionParams, orderListQuer
 
 const tag = 'orders';
 
-/** `expand=items` (comma-separated expansions). */
+/** `expand=items` (the schema admits nothing else). */
 function expandsItems(expand: unknown): boolean {
-  return typeof expand === 'string' && expand.split(',').map((e) => e.trim()).includes('items');
+  return expand === 'items';
 }
 
 /** Orders, the read side: staff and API keys see every order, customers their own. */
@@ -63,9 +63,11 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
     },
     {
       name: 'complete',
-      run: (trx: Knex.Transaction, id: number) => lifecycle.complete(trx, id),
-      summary: 'Complete a delivered order (staff); a job also does so after the store\'s return_window_days. Emits order.completed.',
-      description: 'Any state but delivered: 409 invalid_transition naming the current state.',
+      run: (trx: Knex.Transaction, id: number, _actor: string, query: { force?: boolean }) => lifecycle.complete(trx, id, { force: query.force }),
+      summary: 'Complete a delivered order (staff) once its return window is over; a job does so by itself then. Emits order.completed.',
+      description:
+        'Before the store\'s return_window_days since delivered_at have passed: 409 return_window_open naming when the window ends, unless ?force=true. Any state but delivered: 409 invalid_transition naming the current state.',
+      query: { type: 'object', properties: { force: { type: 'boolean', default: false, description: 'Complete before the return window ends.' } } },
     },
   ];
   for (const action of actions) {
@@ -76,8 +78,8 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
       tag,
       summary: action.summary,
       description: action.description,
-      schema: { params: orderActionParams, response: { 200: order } },
-      handler: async (request) => action.run(request.trx!, request.params.id, actorOf(request.principal)),
+      schema: { params: orderActionParams, ...(action.query ? { querystring: action.query } : {}), response: { 200: order } },
+      handler: async (request) => action.run(request.trx!, request.params.id, actorOf(request.principal), request.query ?? {}),
     });
   }
 

@@ -49,7 +49,7 @@ export const addressView = {
 /** A cart or checkout line. */
 export const lineView = {
   type: 'object',
-  required: ['id', 'variant_id', 'product_id', 'sku', 'name', 'options', 'quantity', 'unit_price', 'total', 'discount', 'tax', 'purchasable'],
+  required: ['id', 'variant_id', 'product_id', 'sku', 'name', 'options', 'quantity', 'unit_price', 'total', 'discount', 'tax', 'purchasable', 'available_quantity'],
   properties: {
     id: { type: 'integer' },
     variant_id: { type: 'integer' },
@@ -62,7 +62,15 @@ export const lineView = {
     total: { ...money, description: 'unit_price × quantity, before discounts.' },
     discount: money,
     tax: money,
-    purchasable: { type: 'boolean', description: 'False when the product is no longer for sale: the line is left out of the totals and blocks checkout.' },
+    purchasable: {
+      type: 'boolean',
+      description: 'Whether the line can be bought as it stands. False when the product is no longer for sale (the line is left out of the totals) or fewer than `quantity` units are available (see available_quantity; the line stays in the totals); either blocks checkout.',
+    },
+    available_quantity: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'Units of the variant available now over active warehouses; null when any quantity may be bought (stock not tracked, or backorders allowed). Nothing is reserved before paying.',
+    },
   },
 } as const;
 

@@ -58,7 +58,6 @@ export const orderSchema = {
     shipments: { type: 'array', items: shipment },
     refunds: { type: 'array', items: refund },
     test: { type: 'boolean' },
-    lang: { type: 'string', description: 'The same as language (kept for earlier clients).' },
     language: { type: 'string', description: 'The order\'s language, in which mail to the customer is written: the language negotiated when paying, else the store\'s default.' },
     cancelled_at: { ...timestamp, type: ['string', 'null'] },
     shipped_at: { ...timestamp, type: ['string', 'null'] },
@@ -79,7 +78,8 @@ export const orderListSpec: ListSpec = {
   search: true,
 };
 
-const expand = { type: 'string', maxLength: 100, description: 'items: include each order\'s items.' } as const;
+// An expansion the API does not know is a 400, not silently ignored; `items` is the only one.
+const expand = { type: 'string', enum: ['items'], description: 'items: include each order\'s items.' } as const;
 
 export const orderListQuery = listQuerySchema(orderListSpec, {
   status: { type: 'string', enum: [...ORDER_STATUSES] },

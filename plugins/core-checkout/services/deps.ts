@@ -1,3 +1,4 @@
+import type { PayPageTokens } from './pay-page-tokens.ts';
 import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
 import type { Config } from '../../../kernel/config.ts';
@@ -85,4 +86,6 @@ export interface CheckoutDeps {
   variants: VariantReader;
   products: ProductReader;
   inventory: InventoryReader;
+  /** The hosted payment page's URL and secrets (`payment_url`, the gateways' return page). */
+  pages: PayPageTokens;
 }

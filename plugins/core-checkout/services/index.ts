@@ -34,6 +34,7 @@ export interface CheckoutServices {
  */
 export function createCheckoutServices(ctx: PluginContext, hooks: CheckoutHooks): CheckoutServices {
   const resolve = <T>(name: string) => ctx.container.resolve<T>(name);
+  const tokens = new PayPageTokens(ctx.config.baseUrl);
   const deps: CheckoutDeps = {
     knex: ctx.knex,
     clock: ctx.clock,
@@ -46,6 +47,7 @@ export function createCheckoutServices(ctx: PluginContext, hooks: CheckoutHooks)
     variants: resolve<VariantReader>('variantService'),
     products: resolve<ProductReader>('productService'),
     inventory: resolve<InventoryReader>('inventoryService'),
+    pages: tokens,
   };
   const gateways = new GatewayRegistry();
   const orders = new OrderService();
@@ -53,7 +55,6 @@ export function createCheckoutServices(ctx: PluginContext, hooks: CheckoutHooks)
   const checkouts = new CheckoutService(deps, carts, orders);
   const payments = new CheckoutPayments(deps, orders, gateways);
   const pay = new PayService(deps, checkouts, orders, payments);
-  const tokens = new PayPageTokens();
   const shipments = new ShipmentService(deps, orders);
   const refunds = new RefundService(deps, orders, gateways, shipments);
   const lifecycle = new OrderLifecycle(deps, orders, refunds);

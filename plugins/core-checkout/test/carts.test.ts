@@ -143,3 +143,22 @@ test('a product taken off sale stays in the cart, outside the totals and marked 
   assert.equal(refused.code, 'variant_unavailable');
   assert.ok(refused.errors['items.1.variant_id']);
 });
+
+test('purchasable weighs the line\'s quantity against what is available; available_quantity says how many', async () => {
+  const scarce = await makeVariant(shop(), { price: '2.00', stock: 3 });
+  const backorder = await makeVariant(shop(), { price: '2.00', stock: 3, allow_backorder: true });
+  const untracked = await makeVariant(shop(), { price: '2.00', stock: null });
+  const cart = await cartWith(shop().anon, [[scarce.id, 50], [backorder.id, 50], [untracked.id, 50]]);
+  const line = (c: any, id: number) => c.items.find((i: any) => i.variant_id === id);
+  assert.deepEqual([line(cart, scarce.id).purchasable, line(cart, scarce.id).available_quantity], [false, 3]);
+  assert.deepEqual([line(cart, backorder.id).purchasable, line(cart, backorder.id).available_quantity], [true, null]);
+  assert.deepEqual([line(cart, untracked.id).purchasable, line(cart, untracked.id).available_quantity], [true, null]);
+  assert.equal(amount(cart.subtotal), '300.00', 'a line short of stock stays in the totals');
+  const fits = expectStatus(await shop().anon.patch(`/api/v1/cart/${cart.id}/items/${line(cart, scarce.id).id}/`, { quantity: 3 }), 200);
+  assert.deepEqual([line(fits, scarce.id).purchasable, line(fits, scarce.id).available_quantity], [true, 3]);
+  // What the cart says is what checkout decides: 4 of 3 is refused there too.
+  const over = expectStatus(await shop().anon.patch(`/api/v1/cart/${cart.id}/items/${line(cart, scarce.id).id}/`, { quantity: 4 }), 200);
+  assert.equal(line(over, scarce.id).purchasable, false);
+  const address = { first_name: 'A', last_name: 'B', address_line_1: 'C', city: 'D', postal_code: 'E', country: 'DE' };
+  assert.equal((await shop().anon.post('/api/v1/checkout/', { cart_id: cart.id, email: 'a@example.com', shipping_address: address })).statusCode, 409);
+});

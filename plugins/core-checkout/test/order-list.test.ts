@@ -50,6 +50,12 @@ test('order listing: search by number or e-mail, payment_status, status, date wi
   assert.deepEqual(ids(window), [o2, o3]);
   assert.deepEqual(window.results.map((o: any) => o.items.map((i: any) => [i.variant.sku, i.quantity])), [[[v.sku, 3]], [[v.sku, 2]]]);
   assert.equal((await list(shop, '')).results[0].items, undefined);
+  // An expansion the API does not know is a 400 naming expand, on the list and on one order.
+  for (const url of ['/api/v1/orders/?expand=bogus', `/api/v1/orders/${o1}/?expand=bogus`, '/api/v1/orders/?expand=items,bogus', '/api/v1/orders/?created_at__gte=soon']) {
+    const refused = expectStatus(await shop.staff.get(url), 400);
+    assert.equal(Object.keys(refused.errors).length, 1, url);
+  }
+  assert.ok(expectStatus(await shop.staff.get(`/api/v1/orders/${o1}/?expand=items`), 200).items);
 
   // Ordering on created_at (default newest first), order_number and total; anything else is a 400.
   assert.deepEqual(ids(await list(shop, '')), [o3, o2, o1]);

@@ -21,6 +21,7 @@ const EXPECTED: Record<string, Record<Action, Outcome>> = {
   // A processing order is paid: cancelling it refunds the captured money first.
   processing: { cancel: ok, ship: shipped, deliver: refused(), complete: refused() },
   shipped: { cancel: refused(), ship: refused(), deliver: ok, complete: refused() },
+  // Delivered longer ago than the return window (within it, complete is 409 return_window_open: below).
   delivered: { cancel: refused(), ship: refused(), deliver: refused(), complete: ok },
   completed: { cancel: refused(), ship: refused(), deliver: refused(), complete: refused() },
   cancelled: { cancel: refused(), ship: refused(), deliver: refused(), complete: refused() },
@@ -35,7 +36,7 @@ function shipAll(shop: Shop, id: number, items: Array<{ id: number; quantity: nu
  * An order in `state`. pending (unpaid, fake_card), processing (paid, fake_instant) and shipped (a real
  * shipment of every item) are reached through the API. delivered and completed are set directly on a
  * shipped order, cancelled on a pending one, to cover every cell of the table without depending on
- * the other actions under test.
+ * the other actions under test. A delivered order was delivered 30 days ago: its return window is over.
  */
 async function orderIn(shop: Shop, variantId: number, state: string): Promise<number> {
   const checkout = await readyCheckout(shop.anon, [[variantId, 1]]);
@@ -46,8 +47,8 @@ async function orderIn(shop: Shop, variantId: number, state: string): Promise<nu
     expectStatus(await shipAll(shop, id, order.items), 201);
   }
   if (state === 'delivered' || state === 'completed' || state === 'cancelled') {
-    const now = new Date();
-    await shop.knex('orders').where({ id }).update({ status: state, ...(state === 'delivered' || state === 'completed' ? { delivered_at: now } : {}) });
+    const deliveredAt = new Date(Date.now() - 30 * DAY);
+    await shop.knex('orders').where({ id }).update({ status: state, ...(state === 'delivered' || state === 'completed' ? { delivered_at: deliveredAt } : {}) });
   }
   assert.equal(expectStatus(await shop.staff.get(`/api/v1/orders/${id}/`), 200).status, state);
   return id;
@@ -226,4 +227,41 @@ test('delivered orders complete automatically after the return window (default 1
   // Completing by hand afterwards is a 409 naming the state.
   const again = expectStatus(await shop.staff.post(`/api/v1/orders/${b}/complete/`, undefined), 409);
   assert.match(again.detail, /completed/);
+});
+
+test('complete within the return window is 409 return_window_open (force=true completes it); the job does it after', async (t) => {
+  const clock = new ManualClock(new Date('2026-07-01T08:00:00Z'));
+  const shop = await shopFor(t, { clock });
+  const v = await makeVariant(shop);
+  const a = await orderIn(shop, v.id, 'shipped');
+  expectStatus(await shop.staff.post(`/api/v1/orders/${a}/deliver/`, undefined), 200);
+  const early = expectStatus(await shop.staff.post(`/api/v1/orders/${a}/complete/`, undefined), 409);
+  assert.equal(early.code, 'return_window_open');
+  assert.match(early.detail, /2026-07-15T08:00:00\.000Z/, 'names when the window ends (14 days by default)');
+  clock.advance(14 * DAY - 1);
+  assert.equal(expectStatus(await shop.staff.post(`/api/v1/orders/${a}/complete/`, undefined), 409).code, 'return_window_open');
+  const still = expectStatus(await shop.staff.get(`/api/v1/orders/${a}/`), 200);
+  assert.deepEqual([still.status, still.completed_at], ['delivered', null]);
+  assert.equal(await eventCount(shop, 'order.completed', a), 0);
+  clock.advance(1);
+  assert.equal(expectStatus(await shop.staff.post(`/api/v1/orders/${a}/complete/`, undefined), 200).status, 'completed');
+
+  // Staff may complete early on purpose; the same events as ever.
+  const b = await orderIn(shop, v.id, 'shipped');
+  expectStatus(await shop.staff.post(`/api/v1/orders/${b}/deliver/`, undefined), 200);
+  const forced = expectStatus(await shop.staff.post(`/api/v1/orders/${b}/complete/?force=true`, undefined), 200);
+  assert.equal(forced.status, 'completed');
+  assert.equal(await eventCount(shop, 'order.completed', b), 1);
+  expectStatus(await shop.staff.post(`/api/v1/orders/${b}/complete/?force=maybe`, undefined), 400);
+
+  // A window of 0 days: complete at once; the job completes what the window no longer holds, with the same events.
+  await configureStore(shop.staff, { return_window_days: 0 });
+  const c = await orderIn(shop, v.id, 'shipped');
+  expectStatus(await shop.staff.post(`/api/v1/orders/${c}/deliver/`, undefined), 200);
+  const updates = await eventCount(shop, 'order.updated', c);
+  await shop.store.kernel.worker.enqueue(shop.knex, 'core-checkout.complete-delivered-orders', {});
+  await shop.store.kernel.worker.runDue();
+  assert.equal(expectStatus(await shop.staff.get(`/api/v1/orders/${c}/`), 200).status, 'completed');
+  assert.equal(await eventCount(shop, 'order.completed', c), 1);
+  assert.equal(await eventCount(shop, 'order.updated', c), updates + 1, 'order.updated as with a manual complete');
 });

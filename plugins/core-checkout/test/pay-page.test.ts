@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SessionClient } from '../../../test/helpers/auth.ts';
 import { configureStore } from '../../core-catalog/test/helpers.ts';
-import { expectStatus, makeVariant, pathOf, postForm, readyCheckout, sharedShop } from './helpers.ts';
+import { cartWith, expectStatus, makeVariant, openCheckout, pathOf, postForm, readyCheckout, sharedShop } from './helpers.ts';
 
 const shop = sharedShop();
 
-const page = (url: string, headers: Record<string, string> = {}) => shop().store.inject({ method: 'GET', url: pathOf(url), headers });
+const page = (url: string, headers: Record<string, string> = {}) => shop().store.inject({ method: 'GET', url: url.startsWith('/') ? url : pathOf(url), headers });
 const tokenOf = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1];
 
 test('the payment page shows the order and a form of the payment methods, with strict headers', async () => {
@@ -98,7 +98,9 @@ test('a logged-in customer pays from the page: the form needs no X-CSRFToken, it
   const address = { first_name: 'A', last_name: 'B', address_line_1: 'C', city: 'D', postal_code: 'E', country: 'DE' };
   const checkout = expectStatus(await customer.request({ method: 'POST', url: '/api/v1/checkout/', ...json({ cart_id: cart.id, email: 'p@example.com', shipping_address: address }) }), 201);
   expectStatus(await customer.request({ method: 'PATCH', url: `/api/v1/checkout/${checkout.id}/`, ...json({ shipping_method_id: 1 }) }), 200);
-  assert.equal((await page(checkout.payment_url)).statusCode, 404, 'a customer\'s checkout is not shown to others');
+  const bare = `/checkout/${checkout.id}/pay/`;
+  assert.equal((await page(bare)).statusCode, 404, 'without its key a customer\'s checkout is not shown to others');
+  assert.equal((await page(`${bare}?key=${'x'.repeat(43)}`)).statusCode, 404, 'nor with a wrong key');
   const mine = await customer.request({ method: 'GET', url: pathOf(checkout.payment_url) });
   assert.equal(mine.statusCode, 200);
   const res = await customer.request({
@@ -112,4 +114,72 @@ test('a logged-in customer pays from the page: the form needs no X-CSRFToken, it
   assert.match(res.body, /Thank you!/);
   const orders = expectStatus(await customer.request({ method: 'GET', url: '/api/v1/orders/' }), 200);
   assert.equal(orders.count, 1, 'the order is the customer\'s');
+});
+
+test('payment_url works on its own: a customer\'s page opens without the session cookie, also after paying', async () => {
+  const v = await makeVariant(shop());
+  const customer = new SessionClient(shop().store);
+  expectStatus(await customer.register({ email: `handoff-${Date.now()}@example.com`, password: 'page-password-1' }), 201);
+  const json = (payload: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+  const cart = expectStatus(await customer.request({ method: 'POST', url: '/api/v1/cart/' }), 201);
+  expectStatus(await customer.request({ method: 'POST', url: `/api/v1/cart/${cart.id}/items/`, ...json({ variant_id: v.id, quantity: 1 }) }), 201);
+  const address = { first_name: 'A', last_name: 'B', address_line_1: 'C', city: 'D', postal_code: 'E', country: 'DE' };
+  const checkout = expectStatus(await customer.request({ method: 'POST', url: '/api/v1/checkout/', ...json({ cart_id: cart.id, email: 'p@example.com', shipping_address: address }) }), 201);
+  expectStatus(await customer.request({ method: 'PATCH', url: `/api/v1/checkout/${checkout.id}/`, ...json({ shipping_method_id: 1 }) }), 200);
+  // The system browser: no cookie, only the URL the app handed over.
+  const opened = await page(checkout.payment_url);
+  assert.equal(opened.statusCode, 200);
+  const token = tokenOf(opened.body)!;
+  const res = await postForm(shop(), pathOf(checkout.payment_url), { payment_method_id: 'fake_card', token });
+  assert.equal(res.statusCode, 303);
+  const back = await postForm(shop(), pathOf(String(res.headers.location)), { outcome: 'succeeded' });
+  assert.equal(back.headers.location, checkout.payment_url);
+  const done = await page(checkout.payment_url);
+  assert.equal(done.statusCode, 200);
+  assert.match(done.body, /Your order number is <strong>\d+<\/strong>\./);
+  assert.match(done.body, /Order status: <strong>paid, being prepared<\/strong>/);
+  assert.equal((await page(`/checkout/${checkout.id}/pay/`)).statusCode, 404, 'the bare address still shows nothing to others');
+  const orders = expectStatus(await customer.request({ method: 'GET', url: '/api/v1/orders/' }), 200);
+  assert.equal(orders.results[0].status, 'processing');
+});
+
+test('the page asks for a shipping method (a form, no Pay button) before it offers to pay', async () => {
+  const v = await makeVariant(shop());
+  const cart = await cartWith(shop().anon, [[v.id, 1]]);
+  const checkout = await openCheckout(shop().anon, cart.id, 'DE');
+  const first = await page(checkout.payment_url);
+  assert.equal(first.statusCode, 200);
+  assert.match(first.body, /<legend>Shipping method<\/legend>/);
+  assert.match(first.body, /<input type="radio" name="shipping_method_id" value="1" checked>/);
+  assert.ok(!/name="payment_method_id"/.test(first.body), 'no payment form yet');
+  assert.ok(!/>Pay /.test(first.body), 'no Pay button yet');
+  const token = tokenOf(first.body)!;
+  // Paying anyway (an old form): a shopper's message, never the API's instructions to developers.
+  const early = await postForm(shop(), pathOf(checkout.payment_url), { payment_method_id: 'fake_card', token });
+  assert.equal(early.statusCode, 409);
+  assert.match(early.body, /Choose a shipping method first\./);
+  assert.ok(!/PATCH|shipping_method_id\)/.test(early.body));
+  const wrong = await postForm(shop(), pathOf(checkout.payment_url), { shipping_method_id: 'nope', token });
+  assert.equal(wrong.statusCode, 400);
+  assert.match(wrong.body, /This shipping method is not offered for your address\./);
+  const chosen = await postForm(shop(), pathOf(checkout.payment_url), { shipping_method_id: 'express', token });
+  assert.equal(chosen.statusCode, 303);
+  assert.equal(chosen.headers.location, checkout.payment_url);
+  const state = expectStatus(await shop().anon.get(`/api/v1/checkout/${checkout.id}/`), 200);
+  assert.equal(state.shipping_method.id, 'express');
+  const second = await page(checkout.payment_url);
+  assert.match(second.body, /name="payment_method_id"/);
+  assert.match(second.body, /<button type="submit">Pay /);
+  assert.ok(!/name="shipping_method_id"/.test(second.body));
+});
+
+test('a payment failed at the provider reads as one sentence per message (no double full stop)', async () => {
+  const v = await makeVariant(shop());
+  const checkout = await readyCheckout(shop().anon, [[v.id, 1]]);
+  const token = tokenOf((await page(checkout.payment_url)).body)!;
+  const res = await postForm(shop(), pathOf(checkout.payment_url), { payment_method_id: 'fake_card', token });
+  await postForm(shop(), pathOf(String(res.headers.location)), { outcome: 'failed' });
+  const later = await page(checkout.payment_url);
+  assert.match(later.body, /Your payment failed: The payment failed\. Please try again\./);
+  assert.ok(!later.body.includes('..'));
 });

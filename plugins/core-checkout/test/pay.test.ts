@@ -172,7 +172,11 @@ test('the order snapshots what was sold: names, SKUs, options, unit prices, addr
   assert.deepEqual(order.items.map((i: any) => [i.name, i.variant.sku, i.options, amount(i.unit_price), amount(i.total), i.quantity]), [['Tee', v.sku, { Size: 'M' }, '9.99', '19.98', 2]]);
   assert.equal(order.shipping_address.city, 'Berlin');
   assert.deepEqual(order.shipping_method, { id: 1, name: 'Standard', provider: 'fake-shipping', description: 'Three to five days.', price: { amount: '5.00', currency: 'USD' } });
-  assert.equal(order.lang, 'en');
+  assert.equal(order.language, 'en');
+  assert.ok(!('lang' in order), 'one field for the language: language');
+  const [created] = (await eventsOf(shop(), 'order.created')).filter((o: any) => o.id === order.id);
+  assert.equal(created.language, 'en');
+  assert.ok(!('lang' in created), 'nor in event payloads');
   assert.equal(order.exchange_rate, '1');
   assert.equal(order.test, false);
   assert.equal(order.email, 'ada@example.com');

@@ -60,8 +60,8 @@ export class OrderMails {
       return 'none';
     }
     const settings = this.parts.settings().get();
-    // `language` is the order's chosen language where orders carry it; `lang` the one negotiated at payment.
-    const orderLanguage = order.language ?? order.lang;
+    // The language negotiated when the order was paid, as orders show it.
+    const orderLanguage = order.language;
     const language = pickLanguage(languageCandidates(orderLanguage, settings.default_language), templates.languages());
     const store = { name: settings.name, email: settings.email ?? null, url: baseUrl };
     const mail = await templates.render(trigger.kind, language, mailContext(store, language, order, trigger.extra));

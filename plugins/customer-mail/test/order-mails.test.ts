@@ -48,7 +48,7 @@ test("the mail's language: the order's, then its base language, then the store d
   const english = await paidOrder(shop, { language: 'en', email: 'en@example.com' });
   const austrian = await paidOrder(shop, { language: 'de-AT', email: 'at@example.com' });
   const french = await paidOrder(shop, { language: 'fr', email: 'fr@example.com' });
-  const orderLang = async (id: number) => expectStatus(await shop.staff.get(`/api/v1/orders/${id}/`), 200).lang;
+  const orderLang = async (id: number) => expectStatus(await shop.staff.get(`/api/v1/orders/${id}/`), 200).language;
   assert.equal(await orderLang(austrian.id), 'de-AT');
   assert.equal(await orderLang(french.id), 'fr');
   await runBackground(shop);

@@ -107,23 +107,51 @@ export class VoucherService {
 
   // The columns a write sets, after checking the resulting voucher as a whole; every bad field is named.
   private async resolve(db: Db, input: VoucherInput, before: VoucherRecord | undefined): Promise<Record<string, unknown>> {
-    const errors: FieldErrors = {};
-    const settings = this.parts.settings.get();
     const columns: Record<string, unknown> = {};
-
     if (input.code !== undefined) {
       const key = codeKey(input.code);
       const taken = await db('vouchers').where('code_key', key).modify((q) => (before ? q.whereNot('id', before.id) : q)).first('id');
       if (taken) throw VoucherErrors.duplicateCode(input.code.trim());
       Object.assign(columns, { code: input.code.trim(), code_key: key });
     }
+    const checked = this.check(input, before);
+    throwIfInvalid(checked.errors);
+    return { ...columns, ...checked.columns };
+  }
+
+  /**
+   * The checks a schema cannot state (a store currency, an amount's decimals for its currency, a
+   * percentage's range, the window's order), without the database: the route also runs them on a body
+   * the schema refused (fields of the wrong type left out), so one 400 names every bad field.
+   */
+  fieldErrors(body: unknown): FieldErrors {
+    const input: Record<string, unknown> = {};
+    const given = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+    for (const field of ['discount_type', 'value', 'currency', 'min_subtotal', 'starts_at', 'ends_at'] as const) {
+      const v = given[field];
+      const wellTyped = v === null ? field !== 'discount_type' && field !== 'value' : typeof v === 'string';
+      const wellFormed = field === 'starts_at' || field === 'ends_at' ? v === null || !Number.isNaN(Date.parse(String(v))) : true;
+      if (v !== undefined && wellTyped && wellFormed) input[field] = v;
+    }
+    if (input.discount_type !== 'percentage' && input.discount_type !== 'fixed') delete input.discount_type;
+    // A malformed currency (the schema names it): no amount can be read against it.
+    if (given.currency !== undefined && given.currency !== null && (typeof given.currency !== 'string' || !/^[A-Z]{3}$/.test(given.currency))) {
+      delete input.currency;
+      delete input.min_subtotal;
+    }
+    return this.check(input as VoucherInput, undefined).errors;
+  }
+
+  private check(input: VoucherInput, before: VoucherRecord | undefined): { columns: Record<string, unknown>; errors: FieldErrors } {
+    const errors: FieldErrors = {};
+    const settings = this.parts.settings.get();
+    const columns: Record<string, unknown> = {};
 
     const type = input.discount_type ?? before?.discount_type;
     const currency = input.currency !== undefined ? input.currency : (before?.currency ?? null);
-    if (input.currency !== undefined && input.currency !== null && !settings.currencies.includes(input.currency)) {
-      addError(errors, 'currency', `Not one of the store's currencies: ${settings.currencies.join(', ')}.`);
-      throwIfInvalid(errors);
-    }
+    // A currency the store does not take: named, and no amount is read in it.
+    const currencyOk = currency === null || settings.currencies.includes(currency);
+    if (!currencyOk) addError(errors, 'currency', `Not one of the store's currencies: ${settings.currencies.join(', ')}.`);
     if (input.currency !== undefined) columns.currency = currency;
     if (type === 'fixed' && currency === null) addError(errors, 'currency', 'Required for a fixed discount: the currency of the amount off.');
     const typeChanged = before !== undefined && type !== before.discount_type;
@@ -135,12 +163,14 @@ export class VoucherService {
     const value = input.value ?? (before && !typeChanged ? valueOf(before) : undefined);
     if (value !== undefined && (input.value !== undefined || (type === 'fixed' && currencyChanged))) {
       if (type === 'percentage') Object.assign(columns, { percent: percentOf(errors, value), amount_minor: null });
-      else if (currency !== null) Object.assign(columns, { amount_minor: amountOf(errors, 'value', value, currency, true), percent: null });
+      else if (currency !== null && currencyOk) Object.assign(columns, { amount_minor: amountOf(errors, 'value', value, currency, true), percent: null });
     }
 
     // The minimum subtotal is in the voucher's currency, else in the store's default currency.
     const minCurrency = currency ?? settings.default_currency;
-    if (input.min_subtotal !== undefined) {
+    if (!currencyOk) {
+      // Named above; the minimum is read once the currency is one the store takes.
+    } else if (input.min_subtotal !== undefined) {
       const minor = input.min_subtotal === null ? null : amountOf(errors, 'min_subtotal', input.min_subtotal, minCurrency, false);
       Object.assign(columns, { min_subtotal_minor: minor, min_subtotal_currency: minor === null ? null : minCurrency });
     } else if (before?.min_subtotal_minor != null && currencyChanged) {
@@ -159,7 +189,6 @@ export class VoucherService {
     if (input.ends_at !== undefined) columns.ends_at = endsAt;
     if (startsAt && endsAt && endsAt.getTime() <= startsAt.getTime()) addError(errors, 'ends_at', 'Must be later than starts_at.');
 
-    throwIfInvalid(errors);
-    return columns;
+    return { columns, errors };
   }
 }

@@ -120,6 +120,25 @@ test('limits are positive integers; the window must end after it starts; every b
   assert.deepEqual([ok.usage_limit, ok.per_customer_limit, ok.starts_at, ok.ends_at, ok.active], [3, 1, '2026-05-01T00:00:00.000Z', '2026-06-01T10:30:00.000Z', false]);
 });
 
+test('a create with several bad fields names every one at once: schema refusals and store checks together', async () => {
+  // code (pattern), usage_limit (minimum): the schema; value (decimals in USD), ends_at (order): the store's checks.
+  const mixed = expectStatus(
+    await shared().staff.post(url, {
+      code: 'no spaces allowed', discount_type: 'fixed', value: '5.123', currency: 'USD', usage_limit: 0,
+      starts_at: '2026-06-01T00:00:00Z', ends_at: '2026-05-01T00:00:00Z',
+    }),
+    400,
+  );
+  assert.equal(mixed.code, 'invalid');
+  assert.deepEqual(Object.keys(mixed.errors).sort(), ['code', 'ends_at', 'usage_limit', 'value']);
+  // A currency the store does not take, a percentage over 100 and a bad minimum, all at once.
+  const three = expectStatus(await shared().staff.post(url, { code: 'THREE', discount_type: 'percentage', value: '150', currency: 'XAF', min_subtotal: 'ten', per_customer_limit: -1 }), 400);
+  assert.deepEqual(Object.keys(three.errors).sort(), ['currency', 'per_customer_limit', 'value']);
+  const typed = expectStatus(await shared().staff.post(url, { code: 'TYPED', discount_type: 'fixed', value: 5, currency: 'usd', min_subtotal: '1.999' }), 400);
+  assert.deepEqual(Object.keys(typed.errors).sort(), ['currency', 'value']);
+  assert.equal(await shared().store.kernel.knex('vouchers').whereIn('code_key', ['three', 'typed', 'no spaces allowed']).count({ n: '*' }).then((r: any) => Number(r[0].n)), 0);
+});
+
 test('PATCH validates the result as a whole: a new type needs a value, a new currency re-reads the amounts', async () => {
   const v = await create({ code: 'MORPH', discount_type: 'percentage', value: '10', min_subtotal: '20' });
   const noValue = expectStatus(await shared().staff.patch(`${url}${v.id}/`, { discount_type: 'fixed' }), 400);

@@ -1,3 +1,4 @@
+import { lineStock } from './line-stock.ts';
 import type { Knex } from 'knex';
 import type { Principal } from '../../../../kernel/http/principal.ts';
 import type { Db } from '../../contracts.ts';
@@ -60,7 +61,7 @@ export class CartService {
       principal: opts.principal,
       lang: opts.lang,
     });
-    return cartView(cart, priced.lines, totals);
+    return cartView(cart, priced.lines, totals, await lineStock(this.deps, db, priced));
   }
 
   /**

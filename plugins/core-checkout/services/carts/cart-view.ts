@@ -17,7 +17,10 @@ export interface LineView {
   total: Money;
   discount: Money;
   tax: Money;
+  /** The line can be bought as it stands: its product is for sale and `quantity` units are available. */
   purchasable: boolean;
+  /** Units that can be bought now (null: no limit, the variant is not tracked or takes backorders). */
+  available_quantity: number | null;
 }
 
 export interface CartView extends TotalsView {
@@ -32,7 +35,7 @@ export interface CartView extends TotalsView {
 }
 
 /** One priced line as carts and checkouts show it (unit price, quantity × unit price, its discount and tax). */
-export function lineView(line: PricedLine, currency: string, purchasable = true): LineView {
+export function lineView(line: PricedLine, currency: string, purchasable = true, available: number | null = null): LineView {
   return {
     id: line.id,
     variant_id: line.variant_id,
@@ -45,21 +48,23 @@ export function lineView(line: PricedLine, currency: string, purchasable = true)
     total: toMoney(line.total_minor, currency),
     discount: toMoney(line.discount_minor, currency),
     tax: toMoney(line.tax_minor, currency),
-    purchasable,
+    purchasable: purchasable && (available === null || available >= line.quantity),
+    available_quantity: available,
   };
 }
 
 /**
  * Items in the cart's order: priced lines from the totals (with their discounts and taxes), and lines
- * no longer for sale (priced, but outside the totals).
+ * no longer for sale (priced, but outside the totals). `stock` (lineStock) says what each variant has
+ * available: a line asking for more is not purchasable, though it stays in the totals.
  */
-export function linesView(cartLines: CartLine[], totals: Totals): LineView[] {
+export function linesView(cartLines: CartLine[], totals: Totals, stock: Map<number, number | null>): LineView[] {
   const priced = new Map(totals.lines.map((l) => [l.id, l]));
-  return cartLines.map(({ line, purchasable }) => lineView(priced.get(line.id) ?? line, totals.currency, purchasable && priced.has(line.id)));
+  return cartLines.map(({ line, purchasable }) => lineView(priced.get(line.id) ?? line, totals.currency, purchasable && priced.has(line.id), stock.get(line.variant_id) ?? null));
 }
 
-export function cartView(cart: CartRecord, cartLines: CartLine[], totals: Totals): CartView {
-  const items = linesView(cartLines, totals);
+export function cartView(cart: CartRecord, cartLines: CartLine[], totals: Totals, stock: Map<number, number | null>): CartView {
+  const items = linesView(cartLines, totals, stock);
   return {
     id: cart.id,
     status: cart.status,

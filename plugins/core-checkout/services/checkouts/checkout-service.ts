@@ -1,3 +1,4 @@
+import { lineStock } from '../carts/line-stock.ts';
 import type { Knex } from 'knex';
 import type { FieldErrors } from '../../../../kernel/http/errors.ts';
 import type { Principal } from '../../../../kernel/http/principal.ts';
@@ -95,14 +96,15 @@ export class CheckoutService {
 
   /** The checkout as the API shows it: priced now while open; as ordered once its order exists. */
   async view(db: Db, checkout: CheckoutRecord, caller: Caller): Promise<CheckoutView> {
-    const baseUrl = this.deps.config.baseUrl;
+    const paymentUrl = this.deps.pages.url(checkout.id);
     if (checkout.order_id !== null) {
       const order = await this.orders.get(db, checkout.order_id);
       const items = (await OrderRows.items(db, [order.id])).get(order.id) ?? [];
-      return placedCheckoutView(checkout, order, items, baseUrl);
+      return placedCheckoutView(checkout, order, items, paymentUrl);
     }
     const cart = await this.cartOf(db, checkout);
-    return checkoutView(checkout, await this.evaluate(db, checkout, cart, caller), baseUrl);
+    const evaluation = await this.evaluate(db, checkout, cart, caller);
+    return checkoutView(checkout, evaluation, paymentUrl, await lineStock(this.deps, db, evaluation.priced));
   }
 
   /** Refuses changes to a checkout that is paid, expired or already has its order. */

@@ -4,7 +4,6 @@ import { linesView, type LineView } from '../carts/cart-view.ts';
 import type { OrderItemRecord, OrderRecord } from '../orders/order-rows.ts';
 import { orderView, shippingRateView, type ShippingRateView } from '../orders/order-view.ts';
 import { totalsView, type TotalsView } from '../totals/totals.ts';
-import { payPageUrl } from '../urls.ts';
 import { billingOf, type CheckoutRecord } from './checkout-rows.ts';
 import type { Evaluation } from './evaluate.ts';
 
@@ -28,7 +27,7 @@ export interface CheckoutView extends TotalsView {
   updated_at: string;
 }
 
-function base(c: CheckoutRecord, baseUrl: string) {
+function base(c: CheckoutRecord, paymentUrl: string) {
   return {
     id: c.id,
     status: c.status,
@@ -38,17 +37,17 @@ function base(c: CheckoutRecord, baseUrl: string) {
     shipping_address: c.shipping_address,
     billing_same_as_shipping: c.billing_same_as_shipping,
     billing_address: billingOf(c),
-    payment_url: payPageUrl(baseUrl, c.id),
+    payment_url: paymentUrl,
     created_at: toIso(c.created_at)!,
     updated_at: toIso(c.updated_at)!,
   };
 }
 
 /** An open checkout: priced now, with the rates for its address. */
-export function checkoutView(c: CheckoutRecord, e: Evaluation, baseUrl: string): CheckoutView {
-  const items = linesView(e.priced.lines, e.totals);
+export function checkoutView(c: CheckoutRecord, e: Evaluation, paymentUrl: string, stock: Map<number, number | null>): CheckoutView {
+  const items = linesView(e.priced.lines, e.totals, stock);
   return {
-    ...base(c, baseUrl),
+    ...base(c, paymentUrl),
     currency: e.totals.currency,
     shipping_methods: e.rates.map(shippingRateView),
     shipping_method: e.selected ? shippingRateView(e.selected) : null,
@@ -60,11 +59,11 @@ export function checkoutView(c: CheckoutRecord, e: Evaluation, baseUrl: string):
 }
 
 /** A checkout whose order is placed: what the order holds (prices no longer move). */
-export function placedCheckoutView(c: CheckoutRecord, order: OrderRecord, orderItems: OrderItemRecord[], baseUrl: string): CheckoutView {
+export function placedCheckoutView(c: CheckoutRecord, order: OrderRecord, orderItems: OrderItemRecord[], paymentUrl: string): CheckoutView {
   const o = orderView(order, { payments: [], shipments: [], refunds: [], items: orderItems });
-  const items = o.items!.map(({ variant: _v, tax_rate: _t, quantity_shipped: _s, quantity_refunded: _r, quantity_to_ship: _q, ...line }) => ({ ...line, purchasable: true }));
+  const items = o.items!.map(({ variant: _v, tax_rate: _t, quantity_shipped: _s, quantity_refunded: _r, quantity_to_ship: _q, ...line }) => ({ ...line, purchasable: true, available_quantity: null }));
   return {
-    ...base(c, baseUrl),
+    ...base(c, paymentUrl),
     email: o.email,
     shipping_address: o.shipping_address,
     billing_address: o.billing_address,

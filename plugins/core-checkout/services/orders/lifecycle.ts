@@ -63,10 +63,19 @@ export class OrderLifecycle {
     return this.emit(trx, id, 'order.delivered');
   }
 
-  /** delivered → completed (staff, or the job once the return window is over). */
-  async complete(trx: Knex.Transaction, id: number): Promise<OrderView> {
+  /**
+   * delivered → completed (staff, or the job once the return window is over). SPEC.md: an order is
+   * completed after the return window; before it ends this is 409 return_window_open, unless staff
+   * `force` it (the customer gave up the right of return, say).
+   */
+  async complete(trx: Knex.Transaction, id: number, opts: { force?: boolean } = {}): Promise<OrderView> {
     const now = this.deps.clock.now();
     const order = await this.orders.get(trx, id, { lock: true });
+    if (order.status === 'delivered' && !opts.force && order.delivered_at) {
+      const days = this.returnWindowDays();
+      const ends = new Date(new Date(order.delivered_at).getTime() + days * DAY);
+      if (now.getTime() < ends.getTime()) throw CheckoutErrors.returnWindowOpen(order.order_number, days, ends.toISOString());
+    }
     await this.move(trx, order, 'completed', now, { completed_at: now });
     return this.emit(trx, id, 'order.completed');
   }
@@ -81,7 +90,7 @@ export class OrderLifecycle {
     const seen = new Set<number>();
     for (;;) {
       const now = this.deps.clock.now();
-      const days = (this.deps.settings.get() as { return_window_days?: number }).return_window_days ?? DEFAULT_RETURN_WINDOW_DAYS;
+      const days = this.returnWindowDays();
       const cutoff = new Date(now.getTime() - days * DAY);
       const ids = (
         await knex('orders').where('status', 'delivered').andWhere('delivered_at', '<=', cutoff).whereNotIn('id', [...seen, 0]).orderBy('id').limit(BATCH).pluck('id')
@@ -97,6 +106,11 @@ export class OrderLifecycle {
       }
       if (ids.length < BATCH) return completed;
     }
+  }
+
+  /** The store's `return_window_days` (core-store setting, default 14). */
+  private returnWindowDays(): number {
+    return (this.deps.settings.get() as { return_window_days?: number }).return_window_days ?? DEFAULT_RETURN_WINDOW_DAYS;
   }
 
   /** The conditional move; a writer that changed the order first (it is locked, so rarely) is a 409. */

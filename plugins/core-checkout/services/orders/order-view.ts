@@ -22,7 +22,7 @@ export function shippingRateView(rate: ShippingRate): ShippingRateView {
 }
 
 /** An order item: the line as the cart showed it (without `purchasable`), its tax rate and its variant. */
-export interface OrderItemView extends Omit<LineView, 'purchasable'> {
+export interface OrderItemView extends Omit<LineView, 'purchasable' | 'available_quantity'> {
   tax_rate: string | null;
   variant: { id: number; sku: string };
   quantity_shipped: number;
@@ -59,7 +59,6 @@ export interface OrderView {
   shipments: ShipmentView[];
   refunds: RefundView[];
   test: boolean;
-  lang: string;
   /** The order's language (mail to the customer is written in it): the language negotiated when paying, else the store's default. */
   language: string;
   cancelled_at: string | null;
@@ -133,7 +132,6 @@ export function orderView(o: OrderRecord, parts: OrderParts): OrderView {
     shipments: parts.shipments,
     refunds: parts.refunds,
     test: o.test,
-    lang: o.lang,
     language: o.lang,
     cancelled_at: toIso(o.cancelled_at),
     shipped_at: toIso(o.shipped_at),

@@ -8,7 +8,6 @@ import type { OrderService } from '../orders/order-service.ts';
 import { orderSummary } from '../orders/order-view.ts';
 import { emitOrderChange } from '../orders/order-events.ts';
 import { transitionOrder } from '../orders/transitions.ts';
-import { payPageUrl } from '../urls.ts';
 import type { GatewayRegistry } from './gateway-registry.ts';
 import { PaymentRows, paymentRecord, paymentView, type PaymentRow } from './payment-rows.ts';
 
@@ -37,7 +36,7 @@ export class CheckoutPayments implements CheckoutPaymentsService {
   }
 
   private gatewayContext(db: Db, order: OrderRecord) {
-    return { db, baseUrl: this.deps.config.baseUrl, returnUrl: payPageUrl(this.deps.config.baseUrl, order.checkout_id) };
+    return { db, baseUrl: this.deps.config.baseUrl, returnUrl: this.deps.pages.url(order.checkout_id) };
   }
 
   /** A payment with its order and the checkout's return page; 404 when unknown. */
@@ -52,7 +51,7 @@ export class CheckoutPayments implements CheckoutPaymentsService {
       order: orderSummary(order),
       order_number: order.order_number,
       checkout_id: order.checkout_id,
-      return_url: payPageUrl(this.deps.config.baseUrl, order.checkout_id),
+      return_url: this.deps.pages.url(order.checkout_id),
     };
   }
 

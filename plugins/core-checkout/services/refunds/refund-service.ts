@@ -13,7 +13,6 @@ import type { GatewayRegistry } from '../payments/gateway-registry.ts';
 import { PaymentRows, paymentRecord, type PaymentRow } from '../payments/payment-rows.ts';
 import type { ShipmentService } from '../shipments/shipment-service.ts';
 import { ShipmentRows, type StockAt } from '../shipments/shipment-rows.ts';
-import { payPageUrl } from '../urls.ts';
 import { linesValue, parseRefundAmount } from './refund-amounts.ts';
 import { RefundRows, type RefundRecord } from './refund-rows.ts';
 import type { RefundView } from './refund-view.ts';
@@ -101,7 +100,7 @@ export class RefundService {
   private async payBack(trx: Knex.Transaction, order: OrderRecord, refund: RefundRecord, payments: PaymentRow[], now: Date): Promise<void> {
     const sources = payments.filter((p) => p.captured_minor - p.refunded_minor > 0);
     for (const p of sources) if (!this.gateways.get(p.gateway)) throw CheckoutErrors.gatewayUnavailable(p.gateway);
-    const context = { db: trx, baseUrl: this.deps.config.baseUrl, returnUrl: payPageUrl(this.deps.config.baseUrl, order.checkout_id) };
+    const context = { db: trx, baseUrl: this.deps.config.baseUrl, returnUrl: this.deps.pages.url(order.checkout_id) };
     let left = refund.amount_minor;
     for (const p of sources) {
       if (left === 0) break;

@@ -1,3 +1,4 @@
+import { multiplyQuantity } from '../../../../kernel/money/money.ts';
 import type { Db, PricedLine } from '../../contracts.ts';
 import type { CheckoutDeps, VariantForSale } from '../deps.ts';
 
@@ -80,7 +81,7 @@ export async function priceItems(deps: CheckoutDeps, db: Db, items: CartItemRow[
         options: variant.options,
         quantity: item.quantity,
         unit_price_minor: unit,
-        total_minor: unit * item.quantity,
+        total_minor: multiplyQuantity(unit, item.quantity),
         discount_minor: 0,
         tax_minor: 0,
         tax_rate: null,

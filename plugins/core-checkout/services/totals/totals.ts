@@ -1,4 +1,4 @@
-import { toMoney, type Money } from '../../../../kernel/money/money.ts';
+import { sumAmounts, toMoney, type Money } from '../../../../kernel/money/money.ts';
 import type { Principal } from '../../../../kernel/http/principal.ts';
 import type { Address, AppliedDiscount, Db, PricedLine, ShippingRate, Totals, TotalsContext } from '../../contracts.ts';
 import type { CheckoutDeps } from '../deps.ts';
@@ -22,12 +22,13 @@ export interface TotalsInput {
  */
 export function finalizeTotals(totals: Totals): Totals {
   settleDiscounts(totals);
-  const sum = (f: (l: PricedLine) => number) => totals.lines.reduce((s, l) => s + f(l), 0);
+  // Checked sums: beyond the safe integer range the answer is a 400 amount_out_of_range, never a wrong total.
+  const sum = (f: (l: PricedLine) => number) => sumAmounts(totals.lines.map(f));
   totals.subtotal_minor = sum((l) => l.total_minor);
   totals.discount_minor = sum((l) => l.discount_minor);
   totals.tax_minor = sum((l) => l.tax_minor);
   const taxes = totals.prices_include_tax ? 0 : totals.tax_minor + totals.shipping_tax_minor;
-  totals.total_minor = totals.subtotal_minor - totals.discount_minor + totals.shipping_minor + taxes;
+  totals.total_minor = sumAmounts([totals.subtotal_minor, -totals.discount_minor, totals.shipping_minor, taxes]);
   return totals;
 }
 
