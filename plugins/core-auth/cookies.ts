@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, newCsrfToken } from '../../kernel/http/csrf.ts';
 import { SESSION_COOKIE } from './services/authenticate.ts';
+import { DEVICE_COOKIE, TRUST_DAYS } from './services/trusted-clients.ts';
 
 const CSRF_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const YEAR_SECONDS = 365 * 24 * 3600;
@@ -17,6 +18,20 @@ export function setSessionCookie(reply: FastifyReply, token: string): void {
 /** Deletes the `sessionid` cookie in the browser. */
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, SESSION_OPTIONS);
+}
+
+// The device cookie is sent only to the auth routes (the login reads it) and outlives sessions: it
+// names a browser that logged in before, which login throttling trusts (TrustedClients).
+const DEVICE_OPTIONS = { path: '/api/v1/auth/', httpOnly: true, secure: true, sameSite: 'lax', maxAge: TRUST_DAYS * 86_400 } as const;
+
+/** Sets the device cookie after a successful login. */
+export function setDeviceCookie(reply: FastifyReply, token: string): void {
+  reply.setCookie(DEVICE_COOKIE, token, DEVICE_OPTIONS);
+}
+
+/** The device token the client sent, if any. */
+export function deviceToken(request: FastifyRequest): string | undefined {
+  return request.cookies?.[DEVICE_COOKIE] || undefined;
 }
 
 /** The session token the client sent, if any (to rotate it at login). */

@@ -19,14 +19,15 @@ export default definePlugin({
     const kernel = ctx.hooks.get('kernel');
     kernel.authenticate.tapPromise(
       { name: PLUGIN_NAME },
-      createAuthenticator({ knex: ctx.knex, apiKeys: services.apiKeys, sessions: services.sessions, testMode: testModeReader(ctx) }),
+      createAuthenticator({ knex: ctx.knex, apiKeys: services.apiKeys, sessions: services.sessions, addresses: services.addresses, testMode: testModeReader(ctx) }),
     );
     kernel.boot.tapPromise({ name: PLUGIN_NAME }, () =>
       bootstrapOwner({ knex: ctx.knex, config: ctx.config, logger: ctx.logger, users: services.users, sessions: services.sessions, passwords: services.passwords }),
     );
     ctx.worker.every('core-auth.purge-expired', 3_600_000, async () => {
       await services.sessions.purgeExpired(ctx.knex);
-      await services.throttle.purge(ctx.knex);
+      await services.failures.purge();
+      await services.trusted.purge(ctx.knex);
       await services.passwordResets.purge(ctx.knex);
     });
     registerAuthRoutes(ctx, services);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { PluginContext } from '../../kernel/plugin.ts';
 import { notFound } from '../../kernel/http/errors.ts';
 import { paginate } from '../../kernel/http/lists.ts';
-import { clearSessionCookie, issueCsrfToken, noStore, sessionToken, setSessionCookie } from './cookies.ts';
+import { clearSessionCookie, deviceToken, issueCsrfToken, noStore, sessionToken, setDeviceCookie, setSessionCookie } from './cookies.ts';
 import { AuthErrors } from './errors.ts';
 import * as S from './schemas.ts';
 import type { AuthServices } from './services/index.ts';
@@ -11,7 +11,7 @@ import type { KeyMode } from './services/api-keys.ts';
 
 function clientOf(request: FastifyRequest): ClientInfo {
   const ua = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : undefined, previousToken: sessionToken(request), cookies: { ...request.cookies } };
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : undefined, previousToken: sessionToken(request), deviceToken: deviceToken(request), cookies: { ...request.cookies } };
 }
 
 /** What a password reset request answers, whether or not the account exists. */
@@ -44,11 +44,12 @@ export function registerAuthRoutes(ctx: PluginContext, services: AuthServices): 
     transaction: false,
     tag,
     summary: 'Log in with e-mail and password; sets the sessionid cookie (a new one each time).',
-    description: 'Needs X-CSRFToken. Wrong credentials: 401 invalid_credentials. Too many failures: 429 rate_limited.',
+    description: 'Needs X-CSRFToken. Wrong credentials: 401 invalid_credentials. Too many failures (per account and address, per address, or account-wide for unknown clients): 429 rate_limited with Retry-After. Sets the trusted_device cookie.',
     schema: { body: S.loginBody, response: { 200: S.userResponse } },
     handler: async (request: FastifyRequest<{ Body: { email: string; password: string } }>, reply) => {
-      const { user, session } = await login.login(request.body.email, request.body.password, clientOf(request));
+      const { user, session, deviceToken: device } = await login.login(request.body.email, request.body.password, clientOf(request));
       setSessionCookie(reply, session.token);
+      setDeviceCookie(reply, device);
       noStore(reply);
       return { user: users.view(user) };
     },

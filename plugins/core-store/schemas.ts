@@ -36,6 +36,20 @@ const settingsProperties = {
   },
   low_stock_threshold: { type: 'integer', minimum: 0, maximum: 1_000_000 },
   unpaid_order_timeout_minutes: { type: 'integer', minimum: 1, maximum: 43_200 },
+  payment_hold_hours: {
+    type: 'object',
+    description:
+      'Hours an unpaid order keeps its stock when paid by a method that waits for money outside the store, by payment method id (manual_bank_transfer, manual_cash_on_delivery); a method not named uses its gateway\'s default. PATCH merges by method.',
+    propertyNames: { pattern: '^[a-z0-9_]{1,64}$' },
+    maxProperties: 50,
+    additionalProperties: { type: 'integer', minimum: 1, maximum: 720 },
+  },
+  max_unpaid_orders: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 1000,
+    description: 'How many such held unpaid orders one e-mail or one client address may have at once; paying beyond it is 409 too_many_unpaid_orders. 0: no limit.',
+  },
   return_window_days: { type: 'integer', minimum: 0, maximum: 365 },
   allow_unpaid_shipments: { type: 'boolean' },
 } as const;

@@ -4,6 +4,7 @@ import { AuthErrors } from '../errors.ts';
 import type { AuthHooks } from '../hooks.ts';
 import type { NewSession, SessionService } from './sessions.ts';
 import type { LoginThrottle } from './throttle.ts';
+import type { TrustedClients } from './trusted-clients.ts';
 import type { User, UserService } from './users.ts';
 
 /** Where a login comes from: the client address, its user agent and the session cookie it already had. */
@@ -11,6 +12,8 @@ export interface ClientInfo {
   ip: string;
   userAgent?: string;
   previousToken?: string;
+  /** The device cookie, if the client holds one (a browser that logged in before). */
+  deviceToken?: string;
   /** The cookies the client sent, passed on to `auth.loggedIn` taps. */
   cookies?: Readonly<Record<string, string | undefined>>;
 }
@@ -27,6 +30,7 @@ interface Parts {
   users: UserService;
   sessions: SessionService;
   throttle: LoginThrottle;
+  trusted: TrustedClients;
   events: EventBus;
   hooks: AuthHooks;
 }
@@ -37,19 +41,26 @@ export class LoginService {
 
   /**
    * Checks the credentials and opens a session in one transaction. Runs outside any request
-   * transaction on purpose: a failed attempt must stay counted although the request fails.
+   * transaction on purpose: a failed attempt must stay counted although the request fails. Answers
+   * the device token to set as the device cookie (see TrustedClients).
    */
-  async login(email: string, password: string, client: ClientInfo): Promise<{ user: User; session: NewSession }> {
-    const { knex, users, throttle } = this.parts;
-    const reservation = await throttle.reserve(knex, { email, ip: client.ip });
+  async login(email: string, password: string, client: ClientInfo): Promise<{ user: User; session: NewSession; deviceToken: string }> {
+    const { knex, users, throttle, trusted } = this.parts;
+    throttle.guard(client.ip);
+    const account = await users.findByEmail(knex, email);
+    // An unknown e-mail costs the same query (no user has id 0), as it costs a password verification.
+    const trust = await trusted.trustOf(knex, account?.id ?? 0, { ip: client.ip, deviceToken: client.deviceToken });
+    const reservation = await throttle.reserve({ email, ip: client.ip, trust });
     const user = await users.verifyCredentials(knex, email, password);
     if (!user) throw AuthErrors.invalidCredentials();
-    return knex.transaction(async (trx) => {
-      await throttle.succeeded(trx, email, reservation);
+    const opened = await knex.transaction(async (trx) => {
       await users.recordLogin(trx, user, password);
+      const deviceToken = await trusted.remember(trx, user.id, { ip: client.ip, deviceToken: client.deviceToken });
       const session = await this.openSession(trx, user, client);
-      return { user, session };
+      return { user, session, deviceToken };
     });
+    await throttle.succeeded(reservation);
+    return opened;
   }
 
   /** Creates a customer account, emits `customer.created` and logs the customer in, all in `trx`. */

@@ -1,101 +1,96 @@
-import type { Clock } from '../../../kernel/clock.ts';
-import { toDate } from '../../../kernel/db/dialect.ts';
 import { AuthErrors } from '../errors.ts';
-import { normalizeEmail, type Db } from './users.ts';
+import { addressKey, type AddressReservation, type AddressThrottle } from './address-throttle.ts';
+import type { FailureLog } from './failure-log.ts';
+import type { Trust } from './trusted-clients.ts';
+import { normalizeEmail } from './users.ts';
 
 export interface ThrottleLimits {
-  /** Failed logins for one account within the window before it is locked. */
-  perAccount: number;
-  /** Failed logins from one address within the window before it is locked. */
-  perAddress: number;
+  /** Failed logins to one account from one address within the window before that pair is locked. */
+  perAccountAndAddress: number;
+  /** Failed logins to one account from one trusted device (its cookie) before that device is locked. */
+  perDevice: number;
+  /** Failed logins to one account from anywhere before clients it does not know are held back. */
+  accountCeiling: number;
   windowMs: number;
 }
 
-export const DEFAULT_LIMITS: ThrottleLimits = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000 };
+export const DEFAULT_LIMITS: ThrottleLimits = { perAccountAndAddress: 5, perDevice: 5, accountCeiling: 50, windowMs: 15 * 60_000 };
 
 const accountScope = (email: string) => `account:${normalizeEmail(email)}`.slice(0, 300);
-const addressScope = (ip: string) => `ip:${ip}`.slice(0, 300);
+const pairScope = (email: string, ip: string) => `account-${addressKey(ip)}:${normalizeEmail(email)}`.slice(0, 300);
+const deviceScope = (trustedClientId: number) => `device:${trustedClientId}`;
 
-/** The rows an attempt wrote before its password was checked. */
+/** One login attempt: the account asked for, the client address, and what the account knows of the client. */
+export interface LoginAttempt {
+  email: string;
+  ip: string;
+  /** What the account knows of the client; absent: nothing (counted as an unknown client). */
+  trust?: Trust;
+}
+
+/** The failures an attempt counted before its password was checked. */
 export interface Reservation {
-  accountRow: number;
-  addressRow: number;
+  entries: Array<{ scope: string; id: string }>;
+  address: AddressReservation;
+  /** The scope a successful login clears: the account-and-address pair, or the device. */
+  own: string;
 }
 
 /**
- * Brute-force protection for logins: failures are rows counted over a sliding window, per account and
- * per client address, in the database so that every instance agrees. A locked account refuses even the
- * right password until the window has moved on; a successful login clears the account's failures.
+ * Brute-force protection for logins that an attacker cannot turn against the account's owner
+ * (OWASP: lockout per address and account, device cookies). Within a 15-minute sliding window:
+ * - 5 failures to an account from one address lock that pair, not the account: the right password
+ *   from elsewhere still works;
+ * - 20 failed credentials of any kind from one address block the address (AddressThrottle);
+ * - a device that logged in to the account before (its cookie) is counted on its own, 5 failures;
+ * - 50 failures to an account from anywhere hold back only clients the account does not know: a
+ *   trusted device or an address it logged in from before still passes.
+ * Each attempt is counted before its password is checked, so parallel guesses cannot slip past.
  */
 export class LoginThrottle {
   constructor(
-    private readonly clock: Clock,
+    private readonly log: FailureLog,
+    private readonly addresses: AddressThrottle,
     readonly limits: ThrottleLimits = DEFAULT_LIMITS,
   ) {}
 
-  /** Throws 429 `rate_limited` with Retry-After when the account or the address is locked. */
-  async check(db: Db, attempt: { email: string; ip: string }): Promise<void> {
-    const waits = await Promise.all([
-      this.waitFor(db, accountScope(attempt.email), this.limits.perAccount),
-      this.waitFor(db, addressScope(attempt.ip), this.limits.perAddress),
-    ]);
-    const wait = Math.max(...waits);
-    if (wait > 0) throw AuthErrors.loginThrottled(wait / 1000);
+  /** A blocked address is refused before any account is looked up. */
+  guard(ip: string): void {
+    this.addresses.guard(ip);
+  }
+
+  /** Counts the attempt as a failure until `succeeded`; throws 429 with Retry-After when a limit is reached. */
+  async reserve(attempt: LoginAttempt): Promise<Reservation> {
+    const address = await this.addresses.reserve(attempt.ip);
+    const account = accountScope(attempt.email);
+    const trust = attempt.trust ?? { knownAddress: false };
+    const own = trust.deviceId !== undefined ? deviceScope(trust.deviceId) : pairScope(attempt.email, attempt.ip);
+    const ownLimit = trust.deviceId !== undefined ? this.limits.perDevice : this.limits.perAccountAndAddress;
+    const known = trust.deviceId !== undefined || trust.knownAddress;
+    const limits = new Map<string, number>([[own, ownLimit]]);
+    if (!known) limits.set(account, this.limits.accountCeiling);
+    const entries: Reservation['entries'] = [];
+    let over: string | undefined;
+    for (const scope of [own, account]) {
+      const { id, count } = await this.log.add(scope);
+      entries.push({ scope, id });
+      if (count > (limits.get(scope) ?? Infinity)) over ??= scope;
+    }
+    if (over !== undefined) {
+      for (const entry of entries) await this.log.remove(entry.scope, entry.id);
+      await this.addresses.release(address);
+      throw AuthErrors.loginThrottled((await this.log.waitFor(over, limits.get(over)!)) / 1000);
+    }
+    return { entries, address, own };
   }
 
   /**
-   * Counts an attempt before its password is checked, so that parallel guesses cannot all slip past
-   * `check`: each attempt's rows are numbered by id, and an attempt beyond the limit is withdrawn and
-   * refused. The rows stay as failures unless `succeeded` is called.
+   * A successful login: this attempt is no failure, and the pair's (or device's) earlier failures are
+   * forgotten. The account-wide count stays: an attacker's spray must not be wiped by the owner's login.
    */
-  async reserve(db: Db, attempt: { email: string; ip: string }): Promise<Reservation> {
-    await this.check(db, attempt);
-    const now = this.clock.now();
-    const account = accountScope(attempt.email);
-    const address = addressScope(attempt.ip);
-    const [accountRow] = await db('login_failures').insert({ scope: account, created_at: now });
-    const [addressRow] = await db('login_failures').insert({ scope: address, created_at: now });
-    const reservation = { accountRow: Number(accountRow), addressRow: Number(addressRow) };
-    const over =
-      (await this.countUpTo(db, account, reservation.accountRow)) > this.limits.perAccount ||
-      (await this.countUpTo(db, address, reservation.addressRow)) > this.limits.perAddress;
-    if (over) {
-      await db('login_failures').whereIn('id', [reservation.accountRow, reservation.addressRow]).delete();
-      await this.check(db, attempt);
-      throw AuthErrors.loginThrottled(1);
-    }
-    return reservation;
-  }
-
-  /** A successful login: the account's failures are forgotten and this attempt no longer counts. */
-  async succeeded(db: Db, email: string, reservation: Reservation): Promise<void> {
-    await db('login_failures').where({ scope: accountScope(email) }).orWhere({ id: reservation.addressRow }).delete();
-  }
-
-  /** Deletes failures that have left the window (a recurring job). */
-  async purge(db: Db): Promise<number> {
-    return db('login_failures').where('created_at', '<=', new Date(this.clock.now().getTime() - this.limits.windowMs)).delete();
-  }
-
-  private async countUpTo(db: Db, scope: string, id: number): Promise<number> {
-    const since = new Date(this.clock.now().getTime() - this.limits.windowMs);
-    const [{ count }] = await db('login_failures').where({ scope }).andWhere('created_at', '>', since).andWhere('id', '<=', id).count({ count: '*' });
-    return Number(count);
-  }
-
-  // Milliseconds until fewer than `limit` failures remain in the window (0: not locked). That moment is
-  // when the limit-th most recent failure leaves the window.
-  private async waitFor(db: Db, scope: string, limit: number): Promise<number> {
-    const now = this.clock.now().getTime();
-    const rows = await db('login_failures')
-      .where({ scope })
-      .andWhere('created_at', '>', new Date(now - this.limits.windowMs))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(limit - 1)
-      .limit(1)
-      .select('created_at');
-    if (rows.length === 0) return 0;
-    return Math.max(1000, toDate(rows[0].created_at)!.getTime() + this.limits.windowMs - now);
+  async succeeded(reservation: Reservation): Promise<void> {
+    for (const entry of reservation.entries) await this.log.remove(entry.scope, entry.id);
+    await this.log.clear(reservation.own);
+    await this.addresses.release(reservation.address);
   }
 }

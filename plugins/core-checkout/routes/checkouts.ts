@@ -94,7 +94,7 @@ export function registerCheckoutRoutes(ctx: PluginContext, s: CheckoutServices):
       'Answers the payment with redirect_url (a hosted page) or instructions (offline methods). A method not offered: 400. The gateway refusing: 402 payment_failed (the order stays; pay again with a method). Paying again after a failed payment starts a new payment on the same order. A paid checkout: 409 already_paid naming the order; an expired one: 409 checkout_expired. Honour Idempotency-Key for retries.',
     schema: { params: checkoutParams, body: payBody, response: { 201: payResponse } },
     handler: async (request, reply) => {
-      const result = await s.pay.pay({ checkoutId: request.params.id, methodId: request.body.payment_method_id, ...callerOf(request) });
+      const result = await s.pay.pay({ checkoutId: request.params.id, methodId: request.body.payment_method_id, ...callerOf(request), ip: request.ip });
       if (result.failure) throw CheckoutErrors.paymentFailed(result.failure);
       reply.code(201);
       return { ...paymentView(result.payment), order: { id: result.order.id, order_number: result.order.order_number } };

@@ -137,7 +137,7 @@ export function registerPayPageRoutes(ctx: PluginContext, s: CheckoutServices): 
           return;
         }
         if (!methodId) return render(request, reply, checkout, 400, 'Choose a payment method.');
-        const result = await s.pay.pay({ checkoutId: checkout.id, methodId, principal: request.principal, lang: request.lang, trusted: true });
+        const result = await s.pay.pay({ checkoutId: checkout.id, methodId, principal: request.principal, lang: request.lang, ip: request.ip, trusted: true });
         const after = (await s.checkouts.require(ctx.knex, checkout.id, request.principal, { trusted: true }))!;
         if (result.failure) return render(request, reply, after, 402, sentence(`Your payment failed: ${result.failure}`));
         if (result.payment.redirect_url) {

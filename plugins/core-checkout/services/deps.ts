@@ -22,6 +22,8 @@ export interface StoreSettingsReader {
     unpaid_order_timeout_minutes: number;
     /** Orders may ship before they are paid (cash on delivery). */
     allow_unpaid_shipments?: boolean;
+    /** Held unpaid orders one e-mail or client address may have at once (0 or absent: no limit). */
+    max_unpaid_orders?: number;
   };
 }
 

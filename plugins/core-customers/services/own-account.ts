@@ -71,9 +71,9 @@ export class OwnAccountService {
   private async checkPassword(caller: Caller, password: string): Promise<void> {
     const { knex, users, passwords, throttle } = this.parts;
     const attempt = { email: caller.email, ip: caller.ip };
-    const reservation = await throttle.reserve(knex, attempt);
+    const reservation = await throttle.reserve(attempt);
     const user = await users.get(knex, caller.id);
     if (!user || !(await passwords.verify(password, user.password_hash))) throw CustomerErrors.wrongPassword();
-    await throttle.succeeded(knex, caller.email, reservation);
+    await throttle.succeeded(reservation);
   }
 }

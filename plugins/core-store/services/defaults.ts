@@ -16,6 +16,10 @@ export interface StoreSettings {
   branding: { logo_url?: string | null; primary_color?: string | null; accent_color?: string | null; tagline?: string | null };
   low_stock_threshold: number;
   unpaid_order_timeout_minutes: number;
+  /** Hours an unpaid order keeps its stock when its payment method waits for money outside the store, per method id. */
+  payment_hold_hours: Record<string, number>;
+  /** Unpaid orders held that way one e-mail or one client address may have at once (0: no limit). */
+  max_unpaid_orders: number;
   return_window_days: number;
   allow_unpaid_shipments: boolean;
 }
@@ -36,6 +40,11 @@ export const DEFAULT_SETTINGS: Readonly<StoreSettings> = Object.freeze({
   branding: {},
   low_stock_threshold: 5,
   unpaid_order_timeout_minutes: 30,
+  // A bank transfer usually arrives within one or two business days: three days is enough without
+  // letting abandoned orders sit on stock for a week. Cash-on-delivery orders leave the hold once
+  // staff ship them, which takes a working day or two.
+  payment_hold_hours: { manual_bank_transfer: 72, manual_cash_on_delivery: 48 },
+  max_unpaid_orders: 3,
   return_window_days: 14,
   allow_unpaid_shipments: false,
 });

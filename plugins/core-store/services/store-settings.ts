@@ -98,7 +98,12 @@ export class StoreSettingsService {
   async update(trx: Knex.Transaction, patch: Partial<StoreSettings>): Promise<StoreView> {
     const row = await forUpdate(trx, trx('store_settings').where({ id: 1 })).first();
     const before = { ...DEFAULT_SETTINGS, ...parseJson<Partial<StoreSettings>>(row.data, {}) };
-    const merged: StoreSettings = { ...before, ...patch, branding: patch.branding ? { ...before.branding, ...patch.branding } : before.branding };
+    const merged: StoreSettings = {
+      ...before,
+      ...patch,
+      branding: patch.branding ? { ...before.branding, ...patch.branding } : before.branding,
+      payment_hold_hours: { ...before.payment_hold_hours, ...patch.payment_hold_hours },
+    };
     // Changing the default currency without naming rates drops the rates of the old default's frame.
     if (patch.default_currency && patch.default_currency !== before.default_currency && !patch.exchange_rates) merged.exchange_rates = {};
     const { settings, errors } = validateSettings(merged);

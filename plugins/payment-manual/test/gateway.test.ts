@@ -43,7 +43,7 @@ test('cash on delivery needs something to deliver to', () => {
   assert.deepEqual(manualMethodsFor(context({ address: null })).map((m) => m.id), [BANK_TRANSFER]);
 });
 
-test('a bank transfer starts pending with instructions naming the amount and the order number, and holds the order a week', async () => {
+test('a bank transfer starts pending with instructions naming the amount and the order number, and holds the order 72 hours', async () => {
   const clock = new ManualClock(Date.parse('2026-01-01T00:00:00Z'));
   const start = await new ManualGateway(clock).createPayment(gatewayCtx, order, payment(BANK_TRANSFER));
   assert.ok(!('error' in start));
@@ -51,18 +51,25 @@ test('a bank transfer starts pending with instructions naming the amount and the
   assert.equal(start.redirect_url, null);
   assert.match(start.instructions!, /1234\.56 EUR/);
   assert.match(start.instructions!, /order number 1042 as the payment reference/);
-  assert.deepEqual(start.hold_until, new Date('2026-01-08T00:00:00Z'));
+  assert.deepEqual(start.hold_until, new Date('2026-01-04T00:00:00Z'));
+  assert.match(start.instructions!, /within 3 days/);
 });
 
 test('the bank details of MANUAL_BANK_DETAILS appear in the transfer instructions', async () => {
   const start = await new ManualGateway(new ManualClock(), 'IBAN DE00 1234, Shop GmbH').createPayment(gatewayCtx, order, payment(BANK_TRANSFER));
   assert.ok(!('error' in start));
-  assert.match(start.instructions!, /transfer 1234\.56 EUR to IBAN DE00 1234, Shop GmbH within 7 days/);
+  assert.match(start.instructions!, /transfer 1234\.56 EUR to IBAN DE00 1234, Shop GmbH within 3 days/);
 });
 
-test('cash on delivery says what to pay on delivery', async () => {
-  const start = await new ManualGateway(new ManualClock()).createPayment(gatewayCtx, order, payment(CASH_ON_DELIVERY));
+test('cash on delivery says what to pay on delivery and holds the order 48 hours, or what the store set', async () => {
+  const clock = new ManualClock(Date.parse('2026-01-01T00:00:00Z'));
+  const start = await new ManualGateway(clock).createPayment(gatewayCtx, order, payment(CASH_ON_DELIVERY));
   assert.ok(!('error' in start));
+  assert.deepEqual(start.hold_until, new Date('2026-01-03T00:00:00Z'));
+  const set = await new ManualGateway(clock, undefined, () => 30).createPayment(gatewayCtx, order, payment(BANK_TRANSFER));
+  assert.ok(!('error' in set));
+  assert.deepEqual(set.hold_until, new Date('2026-01-02T06:00:00Z'));
+  assert.match(set.instructions!, /within 30 hours/);
   assert.equal(start.instructions, 'Pay 1234.56 EUR in cash on delivery of order 1042.');
 });
 

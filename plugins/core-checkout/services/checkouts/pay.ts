@@ -6,6 +6,7 @@ import type { CheckoutDeps } from '../deps.ts';
 import type { OrderRecord } from '../orders/order-rows.ts';
 import type { OrderService } from '../orders/order-service.ts';
 import { placeOrder } from '../orders/place-order.ts';
+import { checkUnpaidOrderLimit, placedFrom } from '../orders/unpaid-limit.ts';
 import type { CheckoutPayments } from '../payments/checkout-payments.ts';
 import type { PaymentRow } from '../payments/payment-rows.ts';
 import type { CheckoutRecord } from './checkout-rows.ts';
@@ -19,6 +20,8 @@ export interface PayInput {
   methodId: string;
   principal: Principal;
   lang: string;
+  /** The client's address: held unpaid orders are limited per address (store setting max_unpaid_orders). */
+  ip?: string;
   /** The hosted page verified its own form token: the caller may pay this checkout whoever it is. */
   trusted?: boolean;
 }
@@ -61,6 +64,7 @@ export class PayService {
     const checkout = await this.checkouts.require(trx, input.checkoutId, input.principal, { lock: true, trusted: input.trusted });
     const { order, method } = checkout.order_id === null ? await this.place(trx, checkout, input) : await this.again(trx, checkout, input);
     const started = await this.payments.start(trx, order, method);
+    await checkUnpaidOrderLimit(this.deps, trx, { orderId: order.id, principal: input.principal, ip: input.ip, holdBefore: order.hold_until });
     return { payment: started.payment, order: await this.orders.get(trx, order.id), failure: started.failure };
   }
 
@@ -85,6 +89,8 @@ export class PayService {
     const method = this.checkouts.requireMethod(methods, input.methodId);
     const customerId = input.principal.kind === 'customer' ? input.principal.id : (checkout.customer_id ?? cart.customer_id);
     const order = await placeOrder(this.deps, this.orders, trx, { checkout, cart, evaluation, customerId, test, lang: input.lang });
+    const from = placedFrom(input.ip);
+    if (from) await trx('orders').where({ id: order.id }).update({ placed_from: from });
     return { order, method };
   }
 
