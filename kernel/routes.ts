@@ -4,6 +4,7 @@ import { asValue } from 'awilix';
 import { type AuthPolicy, satisfies } from './http/principal.ts';
 import { AppError, notAuthenticated, permissionDenied } from './http/errors.ts';
 import { checkCsrf } from './http/csrf.ts';
+import { requestTransactionConfig, withTransactionRetries } from './db/transaction-retry.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -100,6 +101,41 @@ function operationId(route: RouteDefinition): string {
 }
 
 /**
+ * A transactional route's handler: the whole handler runs in one transaction (READ COMMITTED on
+ * MySQL/MariaDB, see db/transaction-retry.ts). A deadlock or lock-wait timeout rolled that transaction
+ * back, outbox events included (they are rows of it), so the handler is run again from the start in a
+ * fresh one, as long as nothing was sent yet; what the failed attempt set on the reply (status, headers
+ * such as Location) is put back as it was before the first attempt.
+ */
+function inRetriedTransaction(route: RouteDefinition, knex: Knex) {
+  const config = requestTransactionConfig(knex);
+  return async (request: RouteRequest, reply: FastifyReply): Promise<unknown> => {
+    const status = reply.statusCode;
+    const headers = { ...reply.getHeaders() };
+    return withTransactionRetries(
+      () =>
+        knex.transaction(async (trx) => {
+          request.trx = trx;
+          request.diScope?.register({ trx: asValue(trx) });
+          try {
+            return await route.handler(request, reply);
+          } finally {
+            request.trx = undefined;
+          }
+        }, config),
+      {
+        mayRetry: () => !reply.sent,
+        onRetry: (err, attempt) => {
+          for (const name of Object.keys(reply.getHeaders())) if (!(name in headers)) reply.removeHeader(name);
+          reply.headers(headers).code(status);
+          request.log.info({ code: (err as { code?: string }).code, attempt }, 'transaction conflict; running the request again');
+        },
+      },
+    );
+  };
+}
+
+/**
  * The route registry: plugins add RouteDefinitions, and the kernel mounts them all at once so it can
  * enforce auth policies, CSRF, transactions and the error shape uniformly, and answer 405 for a known
  * path with the wrong method.
@@ -130,18 +166,7 @@ export class RouteRegistry {
 
   private toFastify(route: MountedRoute, knex: Knex): RouteOptions {
     const transactional = route.transaction ?? route.method !== 'GET';
-    const handler = transactional
-      ? (request: RouteRequest, reply: FastifyReply) =>
-          knex.transaction(async (trx) => {
-            request.trx = trx;
-            request.diScope?.register({ trx: asValue(trx) });
-            try {
-              return await route.handler(request, reply);
-            } finally {
-              request.trx = undefined;
-            }
-          })
-      : route.handler;
+    const handler = transactional ? inRetriedTransaction(route, knex) : route.handler;
     const body = route.schema.body as Record<string, any> | undefined;
     // Bodies are closed: a field the schema does not name is a 400, not silently ignored.
     const closedBody = body && body.type === 'object' && body.additionalProperties === undefined ? { ...body, additionalProperties: false } : body;

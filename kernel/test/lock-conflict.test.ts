@@ -1,9 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { hasStackTrace, kernelStore, pluginSource, writePlugins } from './helpers.ts';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { hasStackTrace, kernelModule, kernelStore, pluginSource, waitFor, writePlugins } from './helpers.ts';
+import { isSqlite, parseJson } from '../db/dialect.ts';
+
+// The driver the store uses, opened directly for a second writer on the store's SQLite file.
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => { exec(sql: string): void; close(): void };
 
 // A route whose transaction has to wait for a row another connection holds: on MariaDB the wait ends in
-// ER_LOCK_WAIT_TIMEOUT, which must reach the client as a retryable 503, not as a crash.
+// ER_LOCK_WAIT_TIMEOUT. The kernel runs the transaction again a few times; when the lock is still held
+// after the last attempt, the client gets a retryable 503, not a crash.
 const plugin = pluginSource('locker', {
   imports: `import type { Knex } from 'knex';`,
   body: `
@@ -52,4 +59,87 @@ test('on MariaDB, a request that loses a lock wait answers 503 busy with Retry-A
   const again = await store.inject({ method: 'POST', url: '/api/v1/locker/', headers: { 'content-type': 'application/json' }, payload: '{}' });
   assert.equal(again.statusCode, 200, again.body);
   assert.equal((await knex('locker_rows').where('id', 1).first()).n, 2);
+});
+
+// A route that writes row 1 of retry_rows, emits an event and sets a header named after its attempt.
+// Its lock waits are short (1 s on MariaDB, 100 ms on SQLite) so a held lock makes an attempt fail fast.
+const retried = pluginSource('retried', {
+  imports: `import type { Knex } from 'knex';
+import { isSqlite } from ${JSON.stringify(kernelModule('db/dialect.ts'))};
+const seen = { attempts: 0 };`,
+  body: `
+    ctx.routes.add({
+      method: 'GET',
+      path: '/api/v1/retried/attempts/',
+      auth: 'public',
+      summary: 'How many attempts the POST started.',
+      schema: { response: { 200: { type: 'object', properties: { attempts: { type: 'integer' } } } } },
+      handler: async () => ({ attempts: seen.attempts }),
+    });
+    ctx.routes.add({
+      method: 'POST',
+      path: '/api/v1/retried/',
+      auth: 'public',
+      summary: 'Writes retry_rows 1 in the request transaction.',
+      schema: { response: { 201: { type: 'object', properties: { attempt: { type: 'integer' } } } } },
+      handler: async (request, reply) => {
+        const trx = request.trx as Knex.Transaction;
+        const attempt = ++seen.attempts;
+        reply.code(201).header('x-attempt-' + attempt, 'yes').header('location', '/attempt/' + attempt);
+        const sqlite = isSqlite(trx);
+        await trx.raw(sqlite ? 'PRAGMA busy_timeout = 100' : 'SET SESSION innodb_lock_wait_timeout = 1');
+        try {
+          await ctx.events.emit(trx, 'retried.written', { attempt });
+          await trx('retry_rows').where('id', 1).update({ n: attempt });
+        } finally {
+          if (sqlite) await trx.raw('PRAGMA busy_timeout = 10000');
+        }
+        return { attempt };
+      },
+    });`,
+});
+
+test('a transaction that meets a held lock is run again in a fresh transaction and the request succeeds; the failed attempt leaves no event and no header', async (t) => {
+  const plugins = writePlugins({ retried });
+  t.after(() => plugins.remove());
+  const store = await kernelStore({ env: { PLUGINS: plugins.dirs.retried! } });
+  t.after(() => store.close());
+  const knex = store.kernel.knex;
+  await knex.schema.createTable('retry_rows', (table) => {
+    table.integer('id').primary();
+    table.integer('n').notNullable();
+  });
+  await knex('retry_rows').insert({ id: 1, n: 0 });
+
+  // Another writer holds the row (MariaDB) or the whole database (SQLite: a second connection's write lock).
+  let release: () => Promise<void>;
+  if (isSqlite(knex)) {
+    const other = new Database(path.join(store.dataDir, 'store.sqlite'));
+    other.exec('BEGIN IMMEDIATE');
+    release = async () => {
+      other.exec('ROLLBACK');
+      other.close();
+    };
+  } else {
+    const holder = await knex.transaction();
+    await holder('retry_rows').where('id', 1).forUpdate().first();
+    release = () => holder.rollback().then(() => undefined);
+  }
+  const attempts = async () => (await store.inject({ method: 'GET', url: '/api/v1/retried/attempts/' })).json().attempts as number;
+
+  const pending = store.inject({ method: 'POST', url: '/api/v1/retried/', headers: { 'content-type': 'application/json' }, payload: '{}' });
+  // The first attempt failed on the lock and a second one started: now let the lock go.
+  await waitFor(async () => (await attempts()) >= 2, 'a second attempt');
+  await release();
+  const res = await pending;
+
+  assert.equal(res.statusCode, 201, res.body);
+  const final = res.json().attempt as number;
+  assert.ok(final >= 2, `succeeded on attempt ${final}`);
+  assert.equal(res.headers.location, `/attempt/${final}`);
+  assert.equal(res.headers['x-attempt-1'], undefined, 'headers of the failed attempt are gone');
+  assert.equal(res.headers[`x-attempt-${final}`], 'yes');
+  assert.equal((await knex('retry_rows').where('id', 1).first()).n, final, 'written once, by the attempt that succeeded');
+  const events = await knex('events').where('type', 'retried.written').select('data');
+  assert.deepEqual(events.map((e) => parseJson<{ attempt: number }>(e.data, { attempt: 0 }).attempt), [final], 'only the committed attempt left an event');
 });
