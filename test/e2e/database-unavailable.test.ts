@@ -66,6 +66,8 @@ let plugins: ReturnType<typeof writePlugins>;
 let token: Record<string, string>;
 let staff: { email: string; password: string };
 let browser: SessionClient;
+const logLines: Array<{ msg?: string; level?: number }> = [];
+const logged = (msg: string) => logLines.filter((l) => l.msg === msg).length;
 
 before(async () => {
   const admin = await mysql.createConnection(MARIADB);
@@ -74,7 +76,11 @@ before(async () => {
   await proxy.open();
   (globalThis as any).cutDatabase = () => proxy.close();
   plugins = writePlugins({ cutter });
-  store = await startTestStore({ env: { PLUGINS: plugins.dirs.cutter! }, config: { databaseUrl: `mysql://root@127.0.0.1:${proxy.port}/${schema}` } });
+  store = await startTestStore({
+    env: { PLUGINS: plugins.dirs.cutter!, LOG_LEVEL: 'info' },
+    logStream: { write: (line: string) => void logLines.push(JSON.parse(line)) },
+    config: { databaseUrl: `mysql://root@127.0.0.1:${proxy.port}/${schema}` },
+  });
   token = authHeader(await staffApiKey(store));
   staff = await createStaff(store);
   browser = new SessionClient(store);
@@ -114,12 +120,16 @@ function assertUnavailable(what: string, res: LightMyRequestResponse): void {
 test('with the database unreachable every route answers 503 database_unavailable with Retry-After, and the store recovers without a restart', async () => {
   await proxy.close();
   for (const [what, send] of Object.entries(requests)) assertUnavailable(what, await send());
+  const UNAVAILABLE = 'database unavailable: answering 503 database_unavailable until it is reachable again';
+  assert.equal(logged(UNAVAILABLE), 1, 'the outage is logged once, not once per request');
+  assert.equal(logged('request failed'), 0);
 
   await proxy.open();
   assert.equal((await requests['GET readyz']!()).statusCode, 200);
   assert.equal((await requests['POST create with a token']!()).statusCode, 201);
   assert.equal((await requests['POST login']!()).statusCode, 200);
   assert.equal((await requests['GET list']!()).statusCode, 200);
+  assert.equal(logged('database reachable again'), 1);
 });
 
 test('a request that loses the database halfway, after its Idempotency-Key was claimed, still answers in the API shape', async () => {
