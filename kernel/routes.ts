@@ -105,7 +105,8 @@ function operationId(route: RouteDefinition): string {
  * MySQL/MariaDB, see db/transaction-retry.ts). A deadlock or lock-wait timeout rolled that transaction
  * back, outbox events included (they are rows of it), so the handler is run again from the start in a
  * fresh one, as long as nothing was sent yet; what the failed attempt set on the reply (status, headers
- * such as Location) is put back as it was before the first attempt.
+ * such as Location) is put back as it was before the first attempt (cookies are kept by name until the
+ * reply is sent, so the next attempt's replace the failed one's).
  */
 function inRetriedTransaction(route: RouteDefinition, knex: Knex) {
   const config = requestTransactionConfig(knex);
