@@ -4,7 +4,7 @@ import { asValue } from 'awilix';
 import { type AuthPolicy, satisfies } from './http/principal.ts';
 import { AppError, notAuthenticated, permissionDenied } from './http/errors.ts';
 import { checkCsrf } from './http/csrf.ts';
-import { requestTransactionConfig, withTransactionRetries } from './db/transaction-retry.ts';
+import { hadOutsideEffect, requestTransactionConfig, withTransactionRetries } from './db/transaction-retry.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -104,7 +104,8 @@ function operationId(route: RouteDefinition): string {
  * A transactional route's handler: the whole handler runs in one transaction (READ COMMITTED on
  * MySQL/MariaDB, see db/transaction-retry.ts). A deadlock or lock-wait timeout rolled that transaction
  * back, outbox events included (they are rows of it), so the handler is run again from the start in a
- * fresh one, as long as nothing was sent yet; what the failed attempt set on the reply (status, headers
+ * fresh one, as long as nothing was sent yet and the attempt did not act outside the database
+ * (`markOutsideEffect`, before a payment gateway call); what the failed attempt set on the reply (status, headers
  * such as Location) is put back as it was before the first attempt (cookies are kept by name until the
  * reply is sent, so the next attempt's replace the failed one's).
  */
@@ -113,9 +114,11 @@ function inRetriedTransaction(route: RouteDefinition, knex: Knex) {
   return async (request: RouteRequest, reply: FastifyReply): Promise<unknown> => {
     const status = reply.statusCode;
     const headers = { ...reply.getHeaders() };
+    let current: Knex.Transaction | undefined;
     return withTransactionRetries(
       () =>
         knex.transaction(async (trx) => {
+          current = trx;
           request.trx = trx;
           request.diScope?.register({ trx: asValue(trx) });
           try {
@@ -125,7 +128,7 @@ function inRetriedTransaction(route: RouteDefinition, knex: Knex) {
           }
         }, config),
       {
-        mayRetry: () => !reply.sent,
+        mayRetry: () => !reply.sent && !(current && hadOutsideEffect(current)),
         onRetry: (err, attempt) => {
           for (const name of Object.keys(reply.getHeaders())) if (!(name in headers)) reply.removeHeader(name);
           reply.headers(headers).code(status);

@@ -41,6 +41,26 @@ export function requestTransactionConfig(knex: Knex): Knex.TransactionConfig | u
   return isMysql(knex) ? { isolationLevel: 'read committed' } : undefined;
 }
 
+// Transactions that asked something outside the database (a payment gateway) to act: running them
+// again would repeat that, so a conflict after it is answered 503 busy instead.
+const actedOutside = new WeakSet<object>();
+
+function outermost(trx: Knex.Transaction): Knex.Transaction {
+  let t = trx as Knex.Transaction & { parentTransaction?: Knex.Transaction };
+  while (t.parentTransaction) t = t.parentTransaction as typeof t;
+  return t;
+}
+
+/** Call before an effect outside the database (a gateway's refund or capture): `trx` is then never run again. */
+export function markOutsideEffect(trx: Knex | Knex.Transaction): void {
+  if ((trx as Knex.Transaction).isTransaction) actedOutside.add(outermost(trx as Knex.Transaction));
+}
+
+/** True when `trx` (or the transaction it is a savepoint of) had an effect outside the database. */
+export function hadOutsideEffect(trx: Knex.Transaction): boolean {
+  return actedOutside.has(outermost(trx));
+}
+
 /**
  * Runs `attempt` until it succeeds, fails with anything but a transient conflict, `mayRetry()` says no
  * (the reply already went out), or TRANSACTION_ATTEMPTS are used up; the last error is rethrown.

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import type { TestStore } from '../../test/helpers/store.ts';
 import { hasStackTrace, kernelModule, kernelStore, pluginSource, waitFor, writePlugins } from './helpers.ts';
 import { isSqlite, parseJson } from '../db/dialect.ts';
 
@@ -66,6 +67,7 @@ test('on MariaDB, a request that loses a lock wait answers 503 busy with Retry-A
 const retried = pluginSource('retried', {
   imports: `import type { Knex } from 'knex';
 import { isSqlite } from ${JSON.stringify(kernelModule('db/dialect.ts'))};
+import { markOutsideEffect } from ${JSON.stringify(kernelModule('db/transaction-retry.ts'))};
 const seen = { attempts: 0 };`,
   body: `
     ctx.routes.add({
@@ -76,30 +78,34 @@ const seen = { attempts: 0 };`,
       schema: { response: { 200: { type: 'object', properties: { attempts: { type: 'integer' } } } } },
       handler: async () => ({ attempts: seen.attempts }),
     });
-    ctx.routes.add({
-      method: 'POST',
-      path: '/api/v1/retried/',
-      auth: 'public',
-      summary: 'Writes retry_rows 1 in the request transaction.',
-      schema: { response: { 201: { type: 'object', properties: { attempt: { type: 'integer' } } } } },
-      handler: async (request, reply) => {
-        const trx = request.trx as Knex.Transaction;
-        const attempt = ++seen.attempts;
-        reply.code(201).header('x-attempt-' + attempt, 'yes').header('location', '/attempt/' + attempt);
-        const sqlite = isSqlite(trx);
-        await trx.raw(sqlite ? 'PRAGMA busy_timeout = 100' : 'SET SESSION innodb_lock_wait_timeout = 1');
-        try {
-          await ctx.events.emit(trx, 'retried.written', { attempt });
-          await trx('retry_rows').where('id', 1).update({ n: attempt });
-        } finally {
-          if (sqlite) await trx.raw('PRAGMA busy_timeout = 10000');
-        }
-        return { attempt };
-      },
-    });`,
+    const write = async (request: any, reply: any, outside: boolean) => {
+      const trx = request.trx as Knex.Transaction;
+      const attempt = ++seen.attempts;
+      reply.code(201).header('x-attempt-' + attempt, 'yes').header('location', '/attempt/' + attempt);
+      if (outside) markOutsideEffect(trx);
+      const sqlite = isSqlite(trx);
+      await trx.raw(sqlite ? 'PRAGMA busy_timeout = 100' : 'SET SESSION innodb_lock_wait_timeout = 1');
+      try {
+        await ctx.events.emit(trx, 'retried.written', { attempt });
+        await trx('retry_rows').where('id', 1).update({ n: attempt });
+      } finally {
+        if (sqlite) await trx.raw('PRAGMA busy_timeout = 10000');
+      }
+      return { attempt };
+    };
+    for (const [path, outside] of [['/api/v1/retried/', false], ['/api/v1/retried/outside/', true]] as const) {
+      ctx.routes.add({
+        method: 'POST',
+        path,
+        auth: 'public',
+        summary: 'Writes retry_rows 1 in the request transaction.',
+        schema: { response: { 201: { type: 'object', properties: { attempt: { type: 'integer' } } } } },
+        handler: (request, reply) => write(request, reply, outside),
+      });
+    }`,
 });
 
-test('a transaction that meets a held lock is run again in a fresh transaction and the request succeeds; the failed attempt leaves no event and no header', async (t) => {
+async function retriedStore(t: TestContext) {
   const plugins = writePlugins({ retried });
   t.after(() => plugins.remove());
   const store = await kernelStore({ env: { PLUGINS: plugins.dirs.retried! } });
@@ -110,24 +116,32 @@ test('a transaction that meets a held lock is run again in a fresh transaction a
     table.integer('n').notNullable();
   });
   await knex('retry_rows').insert({ id: 1, n: 0 });
+  const attempts = async () => (await store.inject({ method: 'GET', url: '/api/v1/retried/attempts/' })).json().attempts as number;
+  const post = (path: string) => store.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json' }, payload: '{}' });
+  return { store, knex, attempts, post };
+}
 
-  // Another writer holds the row (MariaDB) or the whole database (SQLite: a second connection's write lock).
-  let release: () => Promise<void>;
+// Another writer holds the row (MariaDB) or the whole database (SQLite: a second connection's write lock).
+async function holdRow(store: TestStore): Promise<() => Promise<void>> {
+  const knex = store.kernel.knex;
   if (isSqlite(knex)) {
     const other = new Database(path.join(store.dataDir, 'store.sqlite'));
     other.exec('BEGIN IMMEDIATE');
-    release = async () => {
+    return async () => {
       other.exec('ROLLBACK');
       other.close();
     };
-  } else {
-    const holder = await knex.transaction();
-    await holder('retry_rows').where('id', 1).forUpdate().first();
-    release = () => holder.rollback().then(() => undefined);
   }
-  const attempts = async () => (await store.inject({ method: 'GET', url: '/api/v1/retried/attempts/' })).json().attempts as number;
+  const holder = await knex.transaction();
+  await holder('retry_rows').where('id', 1).forUpdate().first();
+  return () => holder.rollback().then(() => undefined);
+}
 
-  const pending = store.inject({ method: 'POST', url: '/api/v1/retried/', headers: { 'content-type': 'application/json' }, payload: '{}' });
+test('a transaction that meets a held lock is run again in a fresh transaction and the request succeeds; the failed attempt leaves no event and no header', async (t) => {
+  const { store, knex, attempts, post } = await retriedStore(t);
+  const release = await holdRow(store);
+
+  const pending = post('/api/v1/retried/');
   // The first attempt failed on the lock and a second one started: now let the lock go.
   await waitFor(async () => (await attempts()) >= 2, 'a second attempt');
   await release();
@@ -142,4 +156,17 @@ test('a transaction that meets a held lock is run again in a fresh transaction a
   assert.equal((await knex('retry_rows').where('id', 1).first()).n, final, 'written once, by the attempt that succeeded');
   const events = await knex('events').where('type', 'retried.written').select('data');
   assert.deepEqual(events.map((e) => parseJson<{ attempt: number }>(e.data, { attempt: 0 }).attempt), [final], 'only the committed attempt left an event');
+});
+
+test('a transaction that acted outside the database (a gateway call) is not run again: the conflict answers 503 busy', async (t) => {
+  const { store, knex, attempts, post } = await retriedStore(t);
+  const release = await holdRow(store);
+  t.after(() => release().catch(() => undefined));
+
+  const res = await post('/api/v1/retried/outside/');
+  assert.equal(res.statusCode, 503, res.body);
+  assert.equal(res.json().code, 'busy');
+  assert.equal(await attempts(), 1, 'one attempt only');
+  await release();
+  assert.equal((await knex('retry_rows').where('id', 1).first()).n, 0);
 });
