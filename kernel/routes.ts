@@ -85,6 +85,9 @@ function errorResponses(route: RouteDefinition): Record<number, object> {
   if (route.method !== 'GET' && route.method !== 'DELETE') codes.add(415);
   if (route.schema.params || route.schema.querystring) codes.add(404);
   if (route.method !== 'GET') codes.add(409);
+  // database_unavailable (any route: the hooks before it read credentials from the database), busy (a
+  // change whose lock conflicts outlasted the retries).
+  codes.add(503);
   return Object.fromEntries([...codes].map((c) => [c, ERROR_REF]));
 }
 
