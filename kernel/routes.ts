@@ -38,7 +38,8 @@ export interface RouteDefinition {
   csrf?: 'session' | 'always' | 'none';
   /**
    * Run the handler in one database transaction, available as `request.trx` and in the request scope.
-   * Defaults to true for POST, PUT, PATCH and DELETE: one transaction per change.
+   * Defaults to true for POST, PUT, PATCH and DELETE: one transaction per change. After a deadlock or
+   * lock-wait timeout the whole handler runs again in a fresh transaction (see inRetriedTransaction).
    */
   transaction?: boolean;
   /** Translated fields in the response: answer with Content-Language and Vary: Accept-Language. */
@@ -108,9 +109,9 @@ function operationId(route: RouteDefinition): string {
  * MySQL/MariaDB, see db/transaction-retry.ts). A deadlock or lock-wait timeout rolled that transaction
  * back, outbox events included (they are rows of it), so the handler is run again from the start in a
  * fresh one, as long as nothing was sent yet and the attempt did not act outside the database
- * (`markOutsideEffect`, before a payment gateway call); what the failed attempt set on the reply (status, headers
- * such as Location) is put back as it was before the first attempt (cookies are kept by name until the
- * reply is sent, so the next attempt's replace the failed one's).
+ * (`markOutsideEffect`, before a payment gateway call). What the failed attempt set on the reply
+ * (status, headers such as Location) is put back as it was before the first attempt; cookies are kept
+ * by name until the reply is sent, so the next attempt's replace the failed one's.
  */
 function inRetriedTransaction(route: RouteDefinition, knex: Knex) {
   const config = requestTransactionConfig(knex);
