@@ -140,10 +140,21 @@ export async function removeSearchDocuments(db: Db, spec: SearchIndexSpec, refId
 export async function replaceSearchDocuments(db: Db, spec: SearchIndexSpec, refId: number, docs: Array<Omit<SearchDocument, 'ref_id'>>): Promise<void> {
   checkSpec(spec);
   const existing: Array<{ id: number; lang: string }> = await db(spec.table).where('ref_id', Number(refId)).select('id', 'lang');
-  const kept = new Set(docs.map((d) => d.lang));
+  const idOf = new Map(existing.map((e) => [e.lang, e.id]));
+  const kept = new Set(docs.map((d) => String(d.lang)));
   const stale = existing.filter((e) => !kept.has(e.lang)).map((e) => e.id);
   if (stale.length) await db(spec.table).whereIn('id', stale).delete();
-  for (const doc of docs) await upsertSearchDocument(db, spec, { ...doc, ref_id: refId } as SearchDocument);
+  for (const doc of docs) {
+    const id = idOf.get(String(doc.lang));
+    if (id === undefined) {
+      await upsertSearchDocument(db, spec, { ...doc, ref_id: refId } as SearchDocument);
+      continue;
+    }
+    const { lang: _lang, ...values } = doc;
+    const unknown = Object.keys(values).find((k) => !spec.fields.includes(k));
+    if (unknown !== undefined) throw new Error(`Search index "${spec.table}" has no field "${unknown}".`);
+    await db(spec.table).where('id', id).update(Object.fromEntries(spec.fields.map((f) => [f, indexText(values[f])])));
+  }
 }
 
 /**
