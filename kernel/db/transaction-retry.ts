@@ -34,8 +34,11 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
  * depends on a snapshot held across statements: stock and voucher usage change only through
  * conditional UPDATEs (`… where available >= ?`), read-modify-write goes through `forUpdate` (which
  * reads the latest committed row at any level), counters are incremented and then read back under the
- * row lock the increment holds, and uniqueness is the unique keys' job. SQLite serialises writers and
- * is always serialisable, so it keeps its default.
+ * row lock the increment holds, uniqueness is the unique keys' job, and a row inserted under a parent
+ * being deleted waits on the parent's row lock (foreign keys check it at any level). Checks that count
+ * rows before inserting hold a row lock on what they count under (the voucher's row for its uses), not
+ * gap locks. SQLite serialises writers and is always serialisable, so it keeps its default. With the
+ * binary log on, MySQL needs binlog_format ROW or MIXED at this level (the default on both servers).
  */
 export function requestTransactionConfig(knex: Knex): Knex.TransactionConfig | undefined {
   return isMysql(knex) ? { isolationLevel: 'read committed' } : undefined;
