@@ -98,7 +98,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler(parts.schemas) as any);
   const outage = new DatabaseOutageLog(parts.logger);
   knex.on('query-response', () => outage.reachable());
-  installErrorHandling(app, outage);
+  // A backstop for what happens outside the routes' scope below (framework errors, the OpenAPI route).
+  app.setErrorHandler(errorHandler(outage));
   installJsonBodies(app);
   await app.register(cookie);
   await app.register(fastifyAwilixPlugin, { container: parts.container, disposeOnClose: false, disposeOnResponse: false, asyncInit: false, asyncDispose: false, eagerInject: false } as any);
@@ -125,9 +126,10 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await installEtags(app);
   app.addHook('onSend', cacheFillHook(parts.responseCache));
   await installOpenApi(app, parts.routes, config, parts.webhooks && { entries: parts.webhooks, components: new Set(parts.schemas.map((s) => s.$id)) });
-  // The routes live in a scope with the same error handler again (error-handler.ts says why).
+  // The routes and the not-found answer live in a scope whose error handler has the app's one above it
+  // (error-handler.ts says why).
   await app.register(async (scope) => {
-    scope.setErrorHandler(errorHandler(outage));
+    installErrorHandling(scope, outage);
     parts.routes.mount(scope, knex);
   });
   if (parts.tls && parts.responseCache.enabled) {

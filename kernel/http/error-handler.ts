@@ -121,7 +121,7 @@ export function errorHandler(outage?: DatabaseOutageLog) {
   };
 }
 
-/** Installs the error, not-found handlers and the method-not-allowed answer on the app. */
+/** Installs the error and not-found handlers on the scope that holds the routes (kernel/http/app.ts). */
 export function installErrorHandling(app: FastifyInstance, outage?: DatabaseOutageLog): void {
   app.setErrorHandler(errorHandler(outage));
   app.setNotFoundHandler((request, reply) => {
