@@ -1,5 +1,4 @@
 import type { Kernel } from './kernel.ts';
-import { AppError } from './http/errors.ts';
 
 const HEALTH = { type: 'object', required: ['status'], properties: { status: { type: 'string' } } };
 
@@ -22,11 +21,8 @@ export function registerKernelRoutes(kernel: Kernel): void {
     summary: 'Readiness: the database answers.',
     schema: { response: { 200: HEALTH, 503: { $ref: 'Error#' } } },
     handler: async () => {
-      try {
-        await kernel.knex.raw('select 1');
-      } catch {
-        throw new AppError(503, 'not_ready', 'The database is not reachable.');
-      }
+      // An unreachable database answers like every other route: 503 database_unavailable with Retry-After.
+      await kernel.knex.raw('select 1');
       return { status: 'ready' };
     },
   });

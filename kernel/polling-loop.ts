@@ -1,4 +1,5 @@
 import type { Logger } from './logger.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 
 /**
  * Runs `round` (which returns how many rows it handled) again and again while whole batches keep
@@ -10,6 +11,7 @@ export class PollingLoop {
   private running?: Promise<void>;
   private again = false;
   private stopped = true;
+  private databaseDown = false;
 
   constructor(
     private readonly round: () => Promise<number>,
@@ -56,8 +58,13 @@ export class PollingLoop {
           this.again = false;
           while (!this.stopped && (await this.round()) === this.batch);
         } while (this.again && !this.stopped);
+        if (this.databaseDown) this.logger.info(`${this.what} reaches the database again`);
+        this.databaseDown = false;
       } catch (err) {
-        this.logger.error({ err }, `${this.what} round failed`);
+        // An outage fails every round until it ends: said once, not every poll interval.
+        const unavailable = isDatabaseUnavailable(err);
+        if (!unavailable || !this.databaseDown) this.logger.error({ err }, `${this.what} round failed`);
+        this.databaseDown = unavailable;
       } finally {
         this.running = undefined;
         if (!this.stopped) this.schedule(this.pollMs);

@@ -5,6 +5,7 @@ import { type AuthPolicy, satisfies } from './http/principal.ts';
 import { AppError, badRequest, notAuthenticated, permissionDenied, type FieldErrors } from './http/errors.ts';
 import { fieldErrorsFromAjv } from './http/error-handler.ts';
 import { checkCsrf } from './http/csrf.ts';
+import { hadOutsideEffect, requestTransactionConfig, withTransactionRetries } from './db/transaction-retry.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -38,7 +39,8 @@ export interface RouteDefinition {
   csrf?: 'session' | 'always' | 'none';
   /**
    * Run the handler in one database transaction, available as `request.trx` and in the request scope.
-   * Defaults to true for POST, PUT, PATCH and DELETE: one transaction per change.
+   * Defaults to true for POST, PUT, PATCH and DELETE: one transaction per change. After a deadlock or
+   * lock-wait timeout the whole handler runs again in a fresh transaction (see inRetriedTransaction).
    */
   transaction?: boolean;
   /** Translated fields in the response: answer with Content-Language and Vary: Accept-Language. */
@@ -92,6 +94,9 @@ function errorResponses(route: RouteDefinition): Record<number, object> {
   if (route.method !== 'GET' && route.method !== 'DELETE') codes.add(415);
   if (route.schema.params || route.schema.querystring) codes.add(404);
   if (route.method !== 'GET') codes.add(409);
+  // database_unavailable (any route: the hooks before it read credentials from the database), busy (a
+  // change whose lock conflicts outlasted the retries).
+  codes.add(503);
   return Object.fromEntries([...codes].map((c) => [c, ERROR_REF]));
 }
 
@@ -121,6 +126,45 @@ function withBodyChecks(check: (body: unknown) => FieldErrors, handler: Handler)
     }
     if (Object.keys(errors).length > 0) throw badRequest(`Invalid input: ${Object.keys(errors).join(', ')}.`, errors);
     return handler(request, reply);
+  };
+}
+
+/**
+ * A transactional route's handler: the whole handler runs in one transaction (READ COMMITTED on
+ * MySQL/MariaDB, see db/transaction-retry.ts). A deadlock or lock-wait timeout rolled that transaction
+ * back, outbox events included (they are rows of it), so the handler is run again from the start in a
+ * fresh one, as long as nothing was sent yet and the attempt did not act outside the database
+ * (`markOutsideEffect`, before a payment gateway call). What the failed attempt set on the reply
+ * (status, headers such as Location) is put back as it was before the first attempt; cookies are kept
+ * by name until the reply is sent, so the next attempt's replace the failed one's.
+ */
+function inRetriedTransaction(route: RouteDefinition, knex: Knex) {
+  const config = requestTransactionConfig(knex);
+  return async (request: RouteRequest, reply: FastifyReply): Promise<unknown> => {
+    const status = reply.statusCode;
+    const headers = { ...reply.getHeaders() };
+    let current: Knex.Transaction | undefined;
+    return withTransactionRetries(
+      () =>
+        knex.transaction(async (trx) => {
+          current = trx;
+          request.trx = trx;
+          request.diScope?.register({ trx: asValue(trx) });
+          try {
+            return await route.handler(request, reply);
+          } finally {
+            request.trx = undefined;
+          }
+        }, config),
+      {
+        mayRetry: () => !reply.sent && !(current && hadOutsideEffect(current)),
+        onRetry: (err, attempt) => {
+          for (const name of Object.keys(reply.getHeaders())) if (!(name in headers)) reply.removeHeader(name);
+          reply.headers(headers).code(status);
+          request.log.info({ code: (err as { code?: string }).code, attempt }, 'transaction conflict; running the request again');
+        },
+      },
+    );
   };
 }
 
@@ -155,18 +199,7 @@ export class RouteRegistry {
 
   private toFastify(route: MountedRoute, knex: Knex): RouteOptions {
     const transactional = route.transaction ?? route.method !== 'GET';
-    const handler = transactional
-      ? (request: RouteRequest, reply: FastifyReply) =>
-          knex.transaction(async (trx) => {
-            request.trx = trx;
-            request.diScope?.register({ trx: asValue(trx) });
-            try {
-              return await route.handler(request, reply);
-            } finally {
-              request.trx = undefined;
-            }
-          })
-      : route.handler;
+    const handler = transactional ? inRetriedTransaction(route, knex) : route.handler;
     const checked = route.checkBody ? withBodyChecks(route.checkBody, handler) : handler;
     const body = route.schema.body as Record<string, any> | undefined;
     // Bodies are closed: a field the schema does not name is a 400, not silently ignored.

@@ -60,8 +60,18 @@ function mysqlSettings(databaseUrl: string): Knex.Config {
       },
     },
     acquireConnectionTimeout: 30000,
+    log: quietAboutOutages,
   };
 }
+
+// knex prints every failed connection attempt, with a stack, once per request during an outage; the
+// kernel logs an outage once itself (db/unavailable.ts), so those lines are dropped and others kept.
+const quietAboutOutages = {
+  warn(message: string) {
+    if (/^(Acquire connection error|Connection Error):/.test(String(message))) return;
+    console.warn(message);
+  },
+};
 
 function sqliteSettings(filename: string): Knex.Config {
   return {

@@ -68,8 +68,9 @@ export async function createSearchIndex(knex: Knex, spec: SearchIndexSpec): Prom
     t.string('lang', 35).notNullable();
     // No default: MySQL refuses one on TEXT columns; every write sets every field.
     for (const field of spec.fields) t.text(field, 'mediumtext').notNullable();
+    // The unique key also serves lookups by ref_id alone (its prefix). A second index on ref_id only
+    // doubled what every insert locks, and concurrent inserts deadlocked on it (see replaceSearchDocuments).
     t.unique(['ref_id', 'lang']);
-    t.index(['ref_id']);
     if (!sqlite) {
       t.engine('InnoDB');
       t.charset('utf8mb4');
@@ -127,6 +128,33 @@ export async function removeSearchDocuments(db: Db, spec: SearchIndexSpec, refId
   checkSpec(spec);
   const ids = [...new Set(refIds.map(Number))];
   for (let i = 0; i < ids.length; i += 500) await db(spec.table).whereIn('ref_id', ids.slice(i, i + 500)).delete();
+}
+
+/**
+ * Makes `docs` the documents of `refId`, each a (lang, fields) for that ref: changed ones updated, new
+ * ones inserted, languages no longer given deleted. Every write names its rows by key, never by a range
+ * of `ref_id`: a range delete-then-insert takes next-key locks on MySQL/MariaDB, and two transactions
+ * indexing new refs (the highest ids, whose range ends at the index's supremum) each held the gap the
+ * other's insert needed and deadlocked.
+ */
+export async function replaceSearchDocuments(db: Db, spec: SearchIndexSpec, refId: number, docs: Array<Omit<SearchDocument, 'ref_id'>>): Promise<void> {
+  checkSpec(spec);
+  const existing: Array<{ id: number; lang: string }> = await db(spec.table).where('ref_id', Number(refId)).select('id', 'lang');
+  const idOf = new Map(existing.map((e) => [e.lang, e.id]));
+  const kept = new Set(docs.map((d) => String(d.lang)));
+  const stale = existing.filter((e) => !kept.has(e.lang)).map((e) => e.id);
+  if (stale.length) await db(spec.table).whereIn('id', stale).delete();
+  for (const doc of docs) {
+    const id = idOf.get(String(doc.lang));
+    if (id === undefined) {
+      await upsertSearchDocument(db, spec, { ...doc, ref_id: refId } as SearchDocument);
+      continue;
+    }
+    const { lang: _lang, ...values } = doc;
+    const unknown = Object.keys(values).find((k) => !spec.fields.includes(k));
+    if (unknown !== undefined) throw new Error(`Search index "${spec.table}" has no field "${unknown}".`);
+    await db(spec.table).where('id', id).update(Object.fromEntries(spec.fields.map((f) => [f, indexText(values[f])])));
+  }
 }
 
 /**

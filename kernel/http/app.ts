@@ -15,7 +15,8 @@ import type { KernelHooks } from '../hooks.ts';
 import type { RouteRegistry } from '../routes.ts';
 import type { TlsMaterial } from '../tls.ts';
 import { ANONYMOUS, type Principal } from './principal.ts';
-import { installErrorHandling } from './error-handler.ts';
+import { errorHandler, installErrorHandling } from './error-handler.ts';
+import { DatabaseOutageLog } from '../db/unavailable.ts';
 import { installJsonBodies } from './json-body.ts';
 import { acceptPlainHttpOnTlsPort, installHttpsGuard } from './https-guard.ts';
 import { installRateLimits } from './rate-limit.ts';
@@ -95,7 +96,10 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   if (parts.tls) acceptPlainHttpOnTlsPort(app);
   for (const schema of parts.schemas) app.addSchema(schema);
   app.setValidatorCompiler(validatorCompiler(parts.schemas) as any);
-  installErrorHandling(app);
+  const outage = new DatabaseOutageLog(parts.logger);
+  knex.on('query-response', () => outage.reachable());
+  // A backstop for what happens outside the routes' scope below (framework errors, the OpenAPI route).
+  app.setErrorHandler(errorHandler(outage));
   installJsonBodies(app);
   await app.register(cookie);
   await app.register(fastifyAwilixPlugin, { container: parts.container, disposeOnClose: false, disposeOnResponse: false, asyncInit: false, asyncDispose: false, eagerInject: false } as any);
@@ -122,7 +126,12 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await installEtags(app);
   app.addHook('onSend', cacheFillHook(parts.responseCache));
   await installOpenApi(app, parts.routes, config, parts.webhooks && { entries: parts.webhooks, components: new Set(parts.schemas.map((s) => s.$id)) });
-  parts.routes.mount(app, knex);
+  // The routes and the not-found answer live in a scope whose error handler has the app's one above it
+  // (error-handler.ts says why).
+  await app.register(async (scope) => {
+    installErrorHandling(scope, outage);
+    parts.routes.mount(scope, knex);
+  });
   if (parts.tls && parts.responseCache.enabled) {
     const createRateLimit = (app as unknown as { createRateLimit: () => (request: object) => Promise<LimitVerdict> }).createRateLimit;
     answerCachedHitsFirst(app.server as unknown as HttpServer, {

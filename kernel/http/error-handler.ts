@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError, type FieldErrors } from './errors.ts';
+import { isDatabaseUnavailable, type DatabaseOutageLog } from '../db/unavailable.ts';
 
 interface AjvIssue {
   instancePath: string;
@@ -54,6 +55,11 @@ const FASTIFY_CODES: Record<string, [number, string, string]> = {
 // Constraint violations that slipped past a service's own checks are the client's conflict, not a crash.
 function databaseError(err: any): AppError | undefined {
   const code = String(err?.code ?? '');
+  // The database cannot be reached: the client may retry later; the driver's message (it names the
+  // database's address) stays in the log.
+  if (isDatabaseUnavailable(err)) {
+    return new AppError(503, 'database_unavailable', 'The store cannot reach its database right now. Retry the request later.', undefined, { 'retry-after': '5' });
+  }
   if (code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
     return new AppError(409, 'conflict', 'A record with these values already exists.');
   }
@@ -93,11 +99,17 @@ export function toAppError(err: any): AppError {
   return new AppError(500, 'server_error', 'Internal server error.');
 }
 
-/** Installs the error, not-found handlers and the method-not-allowed answer on the app. */
-export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+/**
+ * The error handler itself. Installed on the app and again on the scope holding the routes: an error
+ * raised while its answer is being sent (an onSend hook that touches an unreachable database) goes to
+ * the next handler up, which must be this one again and never Fastify's default body.
+ */
+export function errorHandler(outage?: DatabaseOutageLog) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(err);
-    if (appError.status >= 500) {
+    if (appError.code === 'database_unavailable' && outage) {
+      outage.unavailable(err);
+    } else if (appError.status >= 500) {
       request.log.error({ err, hook: (err as any).hook, plugin: (err as any).plugin }, 'request failed');
     } else if ((err as any).hook) {
       request.log.info({ code: appError.code, hook: (err as any).hook, plugin: (err as any).plugin }, appError.message);
@@ -106,7 +118,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     const body: Record<string, unknown> = { detail: appError.detail, code: appError.code };
     if (appError.errors) body.errors = appError.errors;
     return reply.code(appError.status).type('application/json; charset=utf-8').send(body);
-  });
+  };
+}
+
+/** Installs the error and not-found handlers on the scope that holds the routes (kernel/http/app.ts). */
+export function installErrorHandling(app: FastifyInstance, outage?: DatabaseOutageLog): void {
+  app.setErrorHandler(errorHandler(outage));
   app.setNotFoundHandler((request, reply) => {
     return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
   });

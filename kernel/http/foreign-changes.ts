@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /** How often the events table is read for changes other processes committed. */
 export const FOREIGN_CHANGE_POLL_MS = 1000;
@@ -33,6 +34,7 @@ export class ForeignChanges {
   private pending = 0;
   private last?: Signal;
   private floor = 0;
+  private unreachable = false;
   // The highest id at a past reading: the next floor, once ten minutes old.
   private sample?: { at: number; top: number };
 
@@ -82,8 +84,11 @@ export class ForeignChanges {
       this.last = signal;
       this.sample ??= { at: Date.now(), top: signal.top };
       if (moved) this.onChange();
+      this.unreachable = false;
     } catch (err) {
-      this.logger.warn({ err }, 'could not read the events table for changes by other processes');
+      // A database outage fails every check (each second) until it ends: said once.
+      if (!this.unreachable) this.logger.warn({ err }, 'could not read the events table for changes by other processes');
+      this.unreachable = isDatabaseUnavailable(err);
       // Unable to tell: forget everything rather than risk serving a stale answer.
       this.last = undefined;
       this.onChange();

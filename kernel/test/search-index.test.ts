@@ -5,6 +5,7 @@ import {
   createSearchIndex,
   dropSearchIndex,
   removeSearchDocuments,
+  replaceSearchDocuments,
   searchMatches,
   searchTokens,
   upsertSearchDocument,
@@ -172,6 +173,18 @@ test('an upsert replaces the document of (ref_id, lang), and missing fields beco
   // Numbers are indexed as text.
   await upsertSearchDocument(knex, SPEC, { ref_id: 1, lang: 'en', name: 'Widget', sku: 4711 });
   assert.deepEqual(await find('4711'), [1]);
+});
+
+test('replacing a ref\'s documents updates the languages kept in place, adds new ones and removes the others', async () => {
+  await put({ ref_id: 1, lang: 'en', name: 'Kite' }, { ref_id: 1, lang: 'de', name: 'Drachen' }, { ref_id: 2, name: 'Kite string' }, ...FILLER);
+  const before = await knex(SPEC.table).where({ ref_id: 1, lang: 'en' }).first('id');
+  await replaceSearchDocuments(knex, SPEC, 1, [{ lang: 'en', name: 'Glider' }, { lang: 'fr', name: 'Planeur' }]);
+  const rows = await knex(SPEC.table).where({ ref_id: 1 }).orderBy('lang').select('id', 'lang', 'name');
+  assert.deepEqual(rows.map((r) => [r.lang, r.name]), [['en', 'Glider'], ['fr', 'Planeur']]);
+  assert.equal(rows[0].id, before.id, 'the kept language is updated in place, not deleted and inserted');
+  assert.deepEqual(await find('kite'), [2]);
+  assert.deepEqual(await find('drachen'), []);
+  assert.deepEqual(await find('glider'), [1]);
 });
 
 test('removing refs removes every language of them and nothing else', async () => {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { removeSearchDocuments, searchMatches, upsertSearchDocument, type SearchIndexSpec } from '../../../kernel/db/search-index.ts';
+import { removeSearchDocuments, replaceSearchDocuments, searchMatches, type SearchIndexSpec } from '../../../kernel/db/search-index.ts';
 import { productFromRow, type Db } from './records.ts';
 
 /** The product search index (migration 004): name, description and SKUs per product and language. */
@@ -15,20 +15,15 @@ export const BASE_LANG = 'und';
  */
 export async function syncProductSearch(db: Db, productId: number): Promise<void> {
   const row = await db('products').where('id', productId).first('id', 'name', 'description', 'translations');
-  await removeSearchDocuments(db, PRODUCT_SEARCH, [productId]);
-  if (!row) return;
+  if (!row) return removeSearchDocuments(db, PRODUCT_SEARCH, [productId]);
   const product = productFromRow({ ...row, options: null, images: null });
   const skus = (await db('variants').where('product_id', productId).orderBy('id').pluck('sku')).join(' ');
-  await upsertSearchDocument(db, PRODUCT_SEARCH, { ref_id: productId, lang: BASE_LANG, name: product.name, description: product.description, skus });
+  const docs = [{ lang: BASE_LANG, name: product.name, description: product.description, skus }];
   for (const [lang, text] of Object.entries(product.translations)) {
-    await upsertSearchDocument(db, PRODUCT_SEARCH, {
-      ref_id: productId,
-      lang,
-      name: text.name ?? product.name,
-      description: text.description ?? product.description,
-      skus,
-    });
+    docs.push({ lang, name: text.name ?? product.name, description: text.description ?? product.description, skus });
   }
+  // Rewrites by key (kernel/db/search-index.ts says why): concurrent product writes never lock each other's documents.
+  await replaceSearchDocuments(db, PRODUCT_SEARCH, productId, docs);
 }
 
 export async function removeProductSearch(db: Db, productIds: number[]): Promise<void> {

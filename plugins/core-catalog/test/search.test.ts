@@ -66,6 +66,9 @@ test('search documents follow every write: renames, translations, SKU changes an
   assert.deepEqual(await search('kettle'), []);
   assert.deepEqual(await search('teapot'), ['Teapot']);
   assert.deepEqual(await search('teekanne', { lang: 'de' }), ['Teekanne']);
+  expectStatus(await staff.patch(`/api/v1/products/${p.id}/`, { translations: {} }), 200);
+  assert.deepEqual(await search('teekanne', { lang: 'de' }), [], 'a language no longer translated loses its document');
+  assert.deepEqual(await search('teapot', { lang: 'de' }), ['Teapot']);
   expectStatus(await staff.patch(`/api/v1/variants/${v.id}/`, { sku: 'POT-77' }), 200);
   assert.deepEqual(await search('KET-1'), []);
   assert.deepEqual(await search('POT-77'), ['Teapot']);

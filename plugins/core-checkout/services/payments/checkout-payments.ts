@@ -10,6 +10,7 @@ import { emitOrderChange } from '../orders/order-events.ts';
 import { transitionOrder } from '../orders/transitions.ts';
 import type { GatewayRegistry } from './gateway-registry.ts';
 import { PaymentRows, paymentRecord, paymentView, type PaymentRow } from './payment-rows.ts';
+import { markOutsideEffect } from '../../../../kernel/db/transaction-retry.ts';
 
 export type Outcome = 'succeeded' | 'failed';
 
@@ -115,6 +116,8 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     if (order.status === 'cancelled') throw CheckoutErrors.orderCancelled();
     const gateway = this.gateways.get(payment.gateway);
     if (!gateway) throw CheckoutErrors.unknownGateway(payment.gateway);
+    // Money moves at the gateway: a lock conflict after this must not capture again.
+    markOutsideEffect(trx);
     const result = await gateway.capture(this.gatewayContext(trx, order), paymentRecord(payment), payment.amount_minor);
     if (isGatewayError(result)) throw CheckoutErrors.paymentFailed(result.message);
     await this.capture(trx, order, payment, payment.external_id);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { badRequest, type FieldErrors } from '../../../../kernel/http/errors.ts';
 import { formatAmount } from '../../../../kernel/money/money.ts';
+import { markOutsideEffect } from '../../../../kernel/db/transaction-retry.ts';
 import { isGatewayError } from '../../contracts.ts';
 import { CheckoutErrors, throwIfInvalid } from '../../errors.ts';
 import type { CheckoutDeps } from '../deps.ts';
@@ -105,6 +106,8 @@ export class RefundService {
     for (const p of sources) {
       if (left === 0) break;
       const part = Math.min(left, p.captured_minor - p.refunded_minor);
+      // Money moves at the gateway: a lock conflict after this must not run the refund again.
+      markOutsideEffect(trx);
       const result = await this.gateways.get(p.gateway)!.refund(context, paymentRecord(p), part);
       if (isGatewayError(result)) throw CheckoutErrors.refundFailed(p.gateway, result.message);
       await PaymentRows.update(trx, p.id, { refunded: p.refunded_minor + part }, now);
