@@ -2,6 +2,7 @@ import type { PluginContext } from '../../../kernel/plugin.ts';
 import type { RouteRequest } from '../../../kernel/routes.ts';
 import { paginate } from '../../../kernel/http/lists.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
+import { AppError, badRequest, type FieldErrors } from '../../../kernel/http/errors.ts';
 import type { CatalogServices } from '../services/index.ts';
 import { productFilters, productListQuery } from '../services/product-list.ts';
 import { productFromRow } from '../services/records.ts';
@@ -38,10 +39,29 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     schema: { querystring: listQuery, response: { 200: productPage } },
     handler: async (request) => {
       const vc = viewOf(request);
-      const category = request.query.category;
-      const filters = productFilters(request.query, s.pricing, productListSpec, !category || (await s.categories.exists(ctx.knex, category)));
+      // A category that does not exist is a 400 (named with any other bad parameter), not an empty
+      // list. It is asked only when something already went wrong or nothing matched, so a page of
+      // products costs no extra query.
+      const category: string | undefined = request.query.category || undefined;
+      const requireCategory = async (others: FieldErrors = {}) => {
+        const errors = { ...others };
+        if (category && !(await s.categories.exists(ctx.knex, category))) errors.category = ['No category with this id or slug.'];
+        if (Object.keys(errors).length) throw badRequest(`Invalid input: ${Object.keys(errors).join(', ')}.`, errors);
+      };
+      let filters;
+      try {
+        filters = productFilters(request.query, s.pricing, productListSpec);
+      } catch (err) {
+        if (err instanceof AppError && err.status === 400 && err.errors) await requireCategory(err.errors);
+        throw err;
+      }
       const query = productListQuery(ctx.knex, s.categories, filters, { staff: vc.staff, lang: request.lang });
-      return paginate(request, ctx.config.baseUrl, query, productListSpec, (rows: any[]) => s.views.products(ctx.knex, rows.map(productFromRow), vc), 'products.id');
+      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, (rows: any[]) => s.views.products(ctx.knex, rows.map(productFromRow), vc), 'products.id').catch(async (err: unknown) => {
+        await requireCategory();
+        throw err;
+      });
+      if (page.count === 0) await requireCategory();
+      return page;
     },
   });
 

@@ -31,9 +31,8 @@ export interface ProductFilters {
  * Reads the filters, checking the price bounds (decimal strings in the default currency) and the
  * ordering together, so that one 400 names every bad parameter.
  */
-export function productFilters(params: ProductListParams, pricing: CatalogPricing, spec: ListSpec, categoryExists = true): ProductFilters {
+export function productFilters(params: ProductListParams, pricing: CatalogPricing, spec: ListSpec): ProductFilters {
   const errors: FieldErrors = {};
-  if (!categoryExists) errors.category = ['No category with this id or slug.'];
   const bound = (field: 'price__gte' | 'price__lte') => {
     const minor = pricing.parse(errors, field, params[field] === '' ? undefined : params[field]);
     return typeof minor === 'number' ? minor : undefined;
