@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { before, after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock } from '../clock.ts';
@@ -24,6 +26,29 @@ describe('Idempotency-Key on POST', () => {
           ctx.routes.add({ method: 'POST', path: '/api/v1/held/', auth: 'public', summary: 'x', transaction: false,
             schema: { response: { 201: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
             handler: async (request, reply) => { held.markStarted(); await released; reply.code(201); return { ok: true }; } });
+          // Takes the idempotency table away (the database failing under the kernel) and fails.
+          let goneCalls = 0;
+          ctx.routes.add({ method: 'POST', path: '/api/v1/db-gone/', auth: 'public', summary: 'x', transaction: false,
+            schema: { response: { 201: { type: 'object', properties: { calls: { type: 'integer' } } } } },
+            handler: async (request, reply) => {
+              goneCalls += 1;
+              if (goneCalls === 1) {
+                await ctx.knex.schema.renameTable('idempotency_keys', 'idempotency_keys_away');
+                throw new Error('database lost');
+              }
+              reply.code(201);
+              return { calls: goneCalls };
+            } });
+          let dbCalls = 0;
+          ctx.routes.add({ method: 'POST', path: '/api/v1/db-flaky/', auth: 'public', summary: 'x',
+            schema: { response: { 201: { type: 'object', properties: { calls: { type: 'integer' } } } } },
+            handler: async (request, reply) => {
+              dbCalls += 1;
+              await request.trx('hello_greetings').insert({ name: 'from db-flaky', message: 'x', created_at: new Date(), updated_at: new Date() });
+              if (dbCalls === 1) await request.trx.raw('select * from no_such_table');
+              reply.code(201);
+              return { calls: dbCalls };
+            } });
           let calls = 0;
           ctx.routes.add({ method: 'POST', path: '/api/v1/flaky/', auth: 'public', summary: 'x',
             schema: { body: { type: 'object', properties: { n: { type: 'integer' } } }, response: { 201: { type: 'object', properties: { calls: { type: 'integer' } } } } },
@@ -134,26 +159,80 @@ describe('Idempotency-Key on POST', () => {
     assert.equal(againA.json().id, fromA.json().id);
   });
 
-  test('a key whose first request died with its process is taken over after five minutes', async () => {
-    const scope = 'ip:198.51.100.9';
-    await store.kernel.knex('idempotency_keys').insert({
-      scope, idempotency_key: 'orphan-1', method: 'POST', path: LIST, request_hash: 'x', claim_token: 'dead-process',
-      created_at: clock.now(), expires_at: new Date(clock.now().getTime() + 24 * 3600_000),
-    });
-    const headers = { 'idempotency-key': 'orphan-1', 'x-forwarded-for': '198.51.100.9' };
-    // The orphan's hash differs from any real request's: make it the real one's to model a dead first attempt.
-    const probe = await postJson(store, LIST, { name: 'Orphan' }, { 'idempotency-key': 'orphan-probe', 'x-forwarded-for': '198.51.100.9' });
-    const hash = (await store.kernel.knex('idempotency_keys').where({ scope, idempotency_key: 'orphan-probe' }).first()).request_hash;
+  test('a database error frees the key at once: the retry runs again and only its change is kept', async () => {
+    const key = { 'idempotency-key': 'db-flaky-1' };
+    const before = await count();
+    const failed = await postJson(store, '/api/v1/db-flaky/', {}, key);
+    assert.equal(failed.statusCode, 500, failed.body);
+    assert.equal(await store.kernel.knex('idempotency_keys').where('idempotency_key', 'db-flaky-1').first(), undefined, 'nothing is left claimed');
+    assert.equal(await count(), before, 'the failed request committed nothing');
+    const retried = await postJson(store, '/api/v1/db-flaky/', {}, key);
+    assert.equal(retried.statusCode, 201, retried.body);
+    assert.deepEqual(retried.json(), { calls: 2 });
+    assert.equal(await count(), before + 1);
+    const replayed = await postJson(store, '/api/v1/db-flaky/', {}, key);
+    assert.equal(replayed.headers['idempotent-replayed'], 'true');
+    assert.equal(await count(), before + 1);
+  });
+
+  test('a key whose release the database refused is not left claimed: the retry runs at once', async () => {
+    const key = { 'idempotency-key': 'db-gone-1' };
+    const failed = await postJson(store, '/api/v1/db-gone/', {}, key);
+    assert.equal(failed.statusCode, 500, failed.body);
+    // The database is back: the row the failed request could not delete is still there.
+    await store.kernel.knex.schema.renameTable('idempotency_keys_away', 'idempotency_keys');
+    const retried = await postJson(store, '/api/v1/db-gone/', {}, key);
+    assert.equal(retried.statusCode, 201, retried.body);
+    assert.deepEqual(retried.json(), { calls: 2 });
+    const replayed = await postJson(store, '/api/v1/db-gone/', {}, key);
+    assert.equal(replayed.headers['idempotent-replayed'], 'true');
+    assert.deepEqual(replayed.json(), { calls: 2 });
+  });
+
+  // A row as a request of another instance leaves it: its hash made the real request's by a probe.
+  async function claimedElsewhere(key: string, ip: string, claimedBy: string, lockedUntil: Date): Promise<void> {
+    const scope = `ip:${ip}`;
+    const probe = await postJson(store, LIST, { name: 'Orphan' }, { 'idempotency-key': `${key}-probe`, 'x-forwarded-for': ip });
     assert.equal(probe.statusCode, 201);
-    await store.kernel.knex('idempotency_keys').where({ scope, idempotency_key: 'orphan-1' }).update({ request_hash: hash });
+    const hash = (await store.kernel.knex('idempotency_keys').where({ scope, idempotency_key: `${key}-probe` }).first()).request_hash;
+    await store.kernel.knex('idempotency_keys').insert({
+      scope, idempotency_key: key, method: 'POST', path: LIST, request_hash: hash, claim_token: 'another-instance',
+      claimed_by: claimedBy, locked_until: lockedUntil, created_at: clock.now(), expires_at: new Date(clock.now().getTime() + 24 * 3600_000),
+    });
+  }
+
+  test('a key another instance is running stays in progress while its lease is renewed, and is taken over once it lapses', async () => {
+    const headers = { 'idempotency-key': 'orphan-1', 'x-forwarded-for': '198.51.100.9' };
+    await claimedElsewhere('orphan-1', '198.51.100.9', 'another-host:4242:1700000000000:abcd', new Date(clock.now().getTime() + 30_000));
     const soon = await postJson(store, LIST, { name: 'Orphan' }, headers);
-    assert.equal(soon.statusCode, 409, 'still in progress within five minutes');
+    assert.equal(soon.statusCode, 409, 'a live lease of another host is respected');
     assert.equal(soon.json().code, 'idempotency_key_in_progress');
-    clock.advance(5 * 60_000 + 1);
+    clock.advance(30_000 + 1);
     const later = await postJson(store, LIST, { name: 'Orphan' }, headers);
     assert.equal(later.statusCode, 201, later.body);
     const replay = await postJson(store, LIST, { name: 'Orphan' }, headers);
     assert.equal(replay.headers['idempotent-replayed'], 'true');
     assert.equal(replay.json().id, later.json().id);
+  });
+
+  test('a key left in progress by a process of this host that died is released when a store starts, and the retry runs at once', async () => {
+    const dead = spawnSync(process.execPath, ['-e', '']);
+    assert.equal(dead.status, 0);
+    const ip = '198.51.100.10';
+    const headers = { 'idempotency-key': 'crashed-1', 'x-forwarded-for': ip };
+    // Its lease is still running: only the owner's death frees it.
+    await claimedElsewhere('crashed-1', ip, `${os.hostname()}:${dead.pid}:1700000000000:dead`, new Date(clock.now().getTime() + 30_000));
+    // A process with this test's pid but another start time is an earlier life of this pid (a restarted container).
+    await claimedElsewhere('crashed-2', ip, `${os.hostname()}:${process.pid}:1700000000000:dead`, new Date(clock.now().getTime() + 30_000));
+    // A live process of this host keeps its claim.
+    await claimedElsewhere('alive-1', ip, `${os.hostname()}:${process.ppid}:1700000000000:live`, new Date(clock.now().getTime() + 30_000));
+
+    const restarted = await exampleStore({ clock, shareWith: store, env: { PLUGINS: `examples/hello-plugin,${tmp.dirs.flaky}` } });
+    const left = await store.kernel.knex('idempotency_keys').whereIn('idempotency_key', ['crashed-1', 'crashed-2', 'alive-1']).pluck('idempotency_key');
+    assert.deepEqual(left, ['alive-1'], 'the dead processes\' claims are released at boot');
+    const retried = await restarted.inject({ method: 'POST', url: LIST, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'Orphan' }) });
+    assert.equal(retried.statusCode, 201, retried.body);
+    const alive = await restarted.inject({ method: 'POST', url: LIST, headers: { 'idempotency-key': 'alive-1', 'x-forwarded-for': ip, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'Orphan' }) });
+    assert.equal(alive.statusCode, 409, 'a live process keeps its claim');
   });
 });
