@@ -106,9 +106,9 @@ export class IdempotencyClaims {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    // Writes still owed are not retried here (the database may be the reason): a restart on this host
+    // frees them at once, and other hosts after the lease.
     await this.round;
-    // One last try for owed writes; whatever still fails is freed by the restart or the lease.
-    await this.retryOwed();
   }
 
   /** One round: retry the owed writes, then extend the lease of every claim still held. */
