@@ -4,7 +4,8 @@ import { before, after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock } from '../clock.ts';
 import type { TestStore } from '../../test/helpers/store.ts';
-import { exampleStore, packageUrl, pluginSource, postJson, writePlugins } from './helpers.ts';
+import { exampleStore, packageUrl, pluginSource, postJson, waitFor, writePlugins } from './helpers.ts';
+import { toDate } from '../db/dialect.ts';
 
 const LIST = '/api/v1/hello/greetings/';
 
@@ -22,7 +23,13 @@ describe('Idempotency-Key on POST', () => {
           const held = {};
           held.started = new Promise((resolve) => (held.markStarted = resolve));
           const released = new Promise((resolve) => (held.release = resolve));
-          ctx.container.register({ held: asValue(held) });
+          const heldLong = {};
+          heldLong.started = new Promise((resolve) => (heldLong.markStarted = resolve));
+          const releasedLong = new Promise((resolve) => (heldLong.release = resolve));
+          ctx.container.register({ held: asValue(held), heldLong: asValue(heldLong) });
+          ctx.routes.add({ method: 'POST', path: '/api/v1/held-long/', auth: 'public', summary: 'x', transaction: false,
+            schema: { response: { 201: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
+            handler: async (request, reply) => { heldLong.markStarted(); await releasedLong; reply.code(201); return { ok: true }; } });
           ctx.routes.add({ method: 'POST', path: '/api/v1/held/', auth: 'public', summary: 'x', transaction: false,
             schema: { response: { 201: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
             handler: async (request, reply) => { held.markStarted(); await released; reply.code(201); return { ok: true }; } });
@@ -213,6 +220,27 @@ describe('Idempotency-Key on POST', () => {
     const replay = await postJson(store, LIST, { name: 'Orphan' }, headers);
     assert.equal(replay.headers['idempotent-replayed'], 'true');
     assert.equal(replay.json().id, later.json().id);
+  });
+
+  test('a key a live instance runs for longer than a lease stays claimed: its owner renews the lease', async () => {
+    const held = store.kernel.container.resolve('heldLong') as { started: Promise<void>; release: () => void };
+    const key = { 'idempotency-key': 'held-long-1' };
+    const other = await exampleStore({ clock, shareWith: store, env: { PLUGINS: `examples/hello-plugin,${tmp.dirs.flaky}` } });
+    const first = postJson(store, '/api/v1/held-long/', {}, key);
+    await held.started;
+    const row = () => store.kernel.knex('idempotency_keys').where('idempotency_key', 'held-long-1').first();
+    const claimedUntil = toDate((await row()).locked_until)!.getTime();
+    clock.advance(30_000 + 1);
+    // The owner renews its claims every few seconds while the request runs.
+    await waitFor(async () => toDate((await row()).locked_until)!.getTime() > claimedUntil, 'the lease to be renewed', 20_000);
+    const fromOther = await postJson(other, '/api/v1/held-long/', {}, key);
+    assert.equal(fromOther.statusCode, 409, 'another instance does not take over a claim its live owner renews');
+    assert.equal(fromOther.json().code, 'idempotency_key_in_progress');
+    held.release();
+    assert.equal((await first).statusCode, 201);
+    const replay = await postJson(other, '/api/v1/held-long/', {}, key);
+    assert.equal(replay.statusCode, 201);
+    assert.equal(replay.headers['idempotent-replayed'], 'true');
   });
 
   test('a key left in progress by a process of this host that died is released when a store starts, and the retry runs at once', async () => {
