@@ -104,28 +104,46 @@ export function installIdempotency(app: FastifyInstance, knex: Knex, clock: Cloc
     return reply.send(existing.response_body ?? '');
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // The answer decides what becomes of the claim: an error status (nothing committed) or a body that
+  // cannot be kept frees the key; anything else is kept, without its secrets, for replays.
+  async function settle(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
     const id = request.idempotencyRow;
-    if (id === undefined) return payload;
+    if (id === undefined) return;
     request.idempotencyRow = undefined;
-    if (reply.statusCode >= 500 || typeof payload !== 'string') {
-      await claims.release(id);
-      return payload;
-    }
+    const body = payload === undefined || payload === null ? '' : payload;
+    if (reply.statusCode >= 500 || typeof body !== 'string') return claims.release(id);
     const headers: Record<string, string> = {};
     for (const name of REPLAYED_HEADERS) {
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
     const secrets = request.routeOptions.config?.secrets;
-    const kept = secrets?.length ? withoutSecrets(payload, secrets) : { body: payload, omitted: [] };
+    const kept = secrets?.length && body !== '' ? withoutSecrets(body, secrets) : { body, omitted: [] };
     if (kept.omitted.length) headers[SECRETS_OMITTED_HEADER] = kept.omitted.join(', ');
     await claims.store(id, { status_code: reply.statusCode, response_headers: JSON.stringify(headers), response_body: kept.body });
+  }
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    await settle(request, reply, payload);
     return payload;
   });
 
-  // A request whose answer never went through onSend (its socket failed first) committed nothing we
-  // could replay: free its key rather than leave it claimed.
+  // Fastify sends nothing for a handler that resolved without a body after its client hung up, so no
+  // onSend runs: the request did finish (and committed), so its answer is kept here instead.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('POST')) return;
+    const handler = route.handler;
+    route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      const result = await handler.call(this, request, reply);
+      const gone = request.raw.aborted || !request.socket || request.socket.destroyed;
+      if (result === undefined && gone && !reply.sent && !reply.raw.headersSent) await settle(request, reply, undefined);
+      return result;
+    };
+  });
+
+  // A safety net: an answer that went out without a settled claim (onSend always settles it today)
+  // must not leave its key claimed, and renewed, for as long as this process runs.
   app.addHook('onResponse', async (request) => {
     const id = request.idempotencyRow;
     if (id === undefined) return;

@@ -4,29 +4,35 @@ import { before, after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock } from '../clock.ts';
 import type { TestStore } from '../../test/helpers/store.ts';
-import { exampleStore, packageUrl, pluginSource, postJson, waitFor, writePlugins } from './helpers.ts';
+import { countRows, exampleStore, packageUrl, pluginSource, portOf, postJson, waitFor, writePlugins } from './helpers.ts';
 import { toDate } from '../db/dialect.ts';
 
 const LIST = '/api/v1/hello/greetings/';
 
-describe('Idempotency-Key on POST', () => {
-  let store: TestStore;
-  let tmp: ReturnType<typeof writePlugins>;
-  const clock = new ManualClock(Date.parse('2026-03-01T09:00:00Z'));
-  before(async () => {
-    // POST /api/v1/flaky/ fails with a 500 on its first call and succeeds afterwards; POST /api/v1/held/
-    // waits until the test releases it.
-    tmp = writePlugins({
-      flaky: pluginSource('flaky', {
-        imports: `import { asValue } from ${JSON.stringify(packageUrl('awilix'))};`,
-        body: `
-          const held = {};
-          held.started = new Promise((resolve) => (held.markStarted = resolve));
-          const released = new Promise((resolve) => (held.release = resolve));
-          const heldLong = {};
-          heldLong.started = new Promise((resolve) => (heldLong.markStarted = resolve));
-          const releasedLong = new Promise((resolve) => (heldLong.release = resolve));
-          ctx.container.register({ held: asValue(held), heldLong: asValue(heldLong) });
+// POST /api/v1/flaky/ fails with a 500 on its first call and succeeds afterwards; /held/, /held-long/
+// and /held-empty/ wait until the test releases them; /db-gone/ and /db-flaky/ fail in the database once.
+const FLAKY = pluginSource('flaky', {
+  imports: `import { asValue } from ${JSON.stringify(packageUrl('awilix'))};`,
+  body: `
+    const held = {};
+    held.started = new Promise((resolve) => (held.markStarted = resolve));
+    const released = new Promise((resolve) => (held.release = resolve));
+    const heldLong = {};
+    heldLong.started = new Promise((resolve) => (heldLong.markStarted = resolve));
+    const releasedLong = new Promise((resolve) => (heldLong.release = resolve));
+    const heldEmpty = {};
+    heldEmpty.started = new Promise((resolve) => (heldEmpty.markStarted = resolve));
+    const releasedEmpty = new Promise((resolve) => (heldEmpty.release = resolve));
+    ctx.routes.add({ method: 'POST', path: '/api/v1/held-empty/', auth: 'public', summary: 'x',
+      schema: { response: { 204: { type: 'null' } } },
+      handler: async (request, reply) => {
+        heldEmpty.socketClosed = new Promise((resolve) => request.socket.once('close', resolve));
+        heldEmpty.markStarted();
+        await releasedEmpty;
+        await request.trx('hello_greetings').insert({ name: 'from held-empty', message: 'x', created_at: new Date(), updated_at: new Date() });
+              reply.code(204);
+            } });
+          ctx.container.register({ held: asValue(held), heldLong: asValue(heldLong), heldEmpty: asValue(heldEmpty) });
           ctx.routes.add({ method: 'POST', path: '/api/v1/held-long/', auth: 'public', summary: 'x', transaction: false,
             schema: { response: { 201: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
             handler: async (request, reply) => { heldLong.markStarted(); await releasedLong; reply.code(201); return { ok: true }; } });
@@ -66,8 +72,14 @@ describe('Idempotency-Key on POST', () => {
               return { calls };
             } });
         `,
-      }),
-    });
+      });
+
+describe('Idempotency-Key on POST', () => {
+  let store: TestStore;
+  let tmp: ReturnType<typeof writePlugins>;
+  const clock = new ManualClock(Date.parse('2026-03-01T09:00:00Z'));
+  before(async () => {
+    tmp = writePlugins({ flaky: FLAKY });
     store = await exampleStore({ clock, env: { PLUGINS: `examples/hello-plugin,${tmp.dirs.flaky}` } });
   });
   after(async () => {
@@ -263,4 +275,40 @@ describe('Idempotency-Key on POST', () => {
     const alive = await restarted.inject({ method: 'POST', url: LIST, headers: { 'idempotency-key': 'alive-1', 'x-forwarded-for': ip, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'Orphan' }) });
     assert.equal(alive.statusCode, 409, 'a live process keeps its claim');
   });
+});
+
+test('a client that hangs up before an empty answer: the committed request is kept and replayed, not left in progress', async (t) => {
+  const tmp = writePlugins({ flaky: FLAKY });
+  t.after(tmp.remove);
+  const store = await exampleStore({ lazy: true, env: { PORT: '0', HOST: '127.0.0.1', PLUGINS: `examples/hello-plugin,${tmp.dirs.flaky}` } });
+  t.after(() => store.close());
+  await store.kernel.start();
+  // socketClosed is set by the handler before it marks itself started.
+  const held = store.kernel.container.resolve('heldEmpty') as { started: Promise<void>; release: () => void; socketClosed: Promise<void> };
+  const count = () => countRows(store.kernel.knex, 'hello_greetings', { name: 'from held-empty' });
+
+  const { request } = await import('node:https');
+  const hungUp = new Promise<void>((resolve) => {
+    const req = request(`https://127.0.0.1:${portOf(store)}/api/v1/held-empty/`, {
+      method: 'POST', rejectUnauthorized: false, agent: false,
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'hang-up-1' },
+    });
+    req.on('error', () => resolve());
+    req.end('{}');
+    void held.started.then(() => req.destroy());
+  });
+  await hungUp;
+  // The store has seen the client go before the request finishes.
+  await held.socketClosed;
+  held.release();
+  const row = await waitFor(async () => {
+    const found = await store.kernel.knex('idempotency_keys').where('idempotency_key', 'hang-up-1').first();
+    return found?.status_code !== null && found?.status_code !== undefined ? found : undefined;
+  }, 'the answer to be kept');
+  assert.equal(row.status_code, 204);
+  assert.equal(await count(), 1);
+  const retried = await postJson(store, '/api/v1/held-empty/', {}, { 'idempotency-key': 'hang-up-1' });
+  assert.equal(retried.statusCode, 204, retried.body);
+  assert.equal(retried.headers['idempotent-replayed'], 'true');
+  assert.equal(await count(), 1, 'the replay did not run the request again');
 });
