@@ -15,6 +15,7 @@ const PROCESS_STARTED = Math.round(performance.timeOrigin);
 
 export interface ClaimRow {
   id: number | string;
+  claim_token: string;
   claimed_by: string | null;
   locked_until: unknown;
   created_at: unknown;
@@ -42,10 +43,14 @@ export interface ClaimRow {
  */
 export class IdempotencyClaims {
   readonly owner = `${HOST}:${process.pid}:${PROCESS_STARTED}:${crypto.randomBytes(4).toString('hex')}`;
-  /** Rows whose request runs here (or whose answer still has to be written): renewed. */
-  private readonly held = new Set<number>();
-  /** Writes the database refused (a release or a stored answer), retried each round until they succeed. */
-  private readonly owed = new Map<number, () => Promise<unknown>>();
+  /**
+   * Claim tokens of the requests running here (or whose answer still has to be written), with their
+   * row once known: renewed. Held from before the row is written, so a concurrent repeat in this
+   * process never mistakes a claim being made for an abandoned one.
+   */
+  private readonly held = new Map<string, number | undefined>();
+  /** Writes the database refused (a release or a stored answer), by claim token, retried each round until they succeed. */
+  private readonly owed = new Map<string, () => Promise<unknown>>();
   private timer?: NodeJS.Timeout;
   private round?: Promise<void>;
 
@@ -55,20 +60,33 @@ export class IdempotencyClaims {
     private readonly logger: Logger,
   ) {}
 
+  /** A new claim token, held by this process until it is settled or dropped. */
+  newClaim(): string {
+    const claim = crypto.randomBytes(16).toString('hex');
+    this.held.set(claim, undefined);
+    return claim;
+  }
+
   /** Columns that make a row this process's claim. */
   columns(now: Date): { claimed_by: string; locked_until: Date } {
     return { claimed_by: this.owner, locked_until: new Date(now.getTime() + LEASE_MS) };
   }
 
-  hold(id: number): void {
-    this.held.add(id);
+  /** The claim's row was written: it is renewed from now on. */
+  bind(claim: string, id: number): void {
+    this.held.set(claim, id);
+  }
+
+  /** The claim was never written (the key was already taken): forget it. */
+  drop(claim: string): void {
+    this.held.delete(claim);
   }
 
   /** Whether an unanswered row's request can no longer finish, so a repeat may take its key over. */
   abandoned(row: ClaimRow, now: Date): boolean {
     if (row.status_code !== null && row.status_code !== undefined) return false;
     const owner = row.claimed_by;
-    if (owner === this.owner) return !this.held.has(Number(row.id));
+    if (owner === this.owner) return !this.held.has(row.claim_token);
     if (owner && goneFromThisHost(owner)) return true;
     // Rows claimed before owners were recorded hold for one lease from their creation.
     const until = toDate(row.locked_until) ?? new Date(toDate(row.created_at)!.getTime() + LEASE_MS);
@@ -76,15 +94,20 @@ export class IdempotencyClaims {
   }
 
   /** The request answered with nothing to keep: free its key now, or as soon as the database lets us. */
-  async release(id: number): Promise<void> {
-    this.held.delete(id);
-    await this.attempt(id, () => this.knex('idempotency_keys').where({ id, claimed_by: this.owner }).whereNull('status_code').delete());
+  async release(claim: string): Promise<void> {
+    const id = this.held.get(claim);
+    this.held.delete(claim);
+    // Without a known row (an error while claiming) the token alone finds it.
+    const mine = id === undefined ? { claim_token: claim, claimed_by: this.owner } : { id, claim_token: claim };
+    await this.attempt(claim, () => this.knex('idempotency_keys').where(mine).whereNull('status_code').delete());
   }
 
   /** The request's answer is kept for replays; until that write succeeds the claim stays held. */
-  async store(id: number, answer: { status_code: number; response_headers: string; response_body: string | null }): Promise<void> {
-    const write = () => this.knex('idempotency_keys').where({ id, claimed_by: this.owner }).update(answer);
-    if (await this.attempt(id, write)) this.held.delete(id);
+  async store(claim: string, answer: { status_code: number; response_headers: string; response_body: string | null }): Promise<void> {
+    const id = this.held.get(claim);
+    if (id === undefined) return;
+    const write = () => this.knex('idempotency_keys').where({ id, claim_token: claim }).update(answer);
+    if (await this.attempt(claim, write)) this.held.delete(claim);
   }
 
   /** At boot: frees the claims of processes of this host that died (a crash, a kill) before answering. */
@@ -116,9 +139,10 @@ export class IdempotencyClaims {
     this.round ??= (async () => {
       try {
         await this.retryOwed();
-        if (this.held.size === 0) return;
+        const ids = [...this.held.values()].filter((id): id is number => id !== undefined);
+        if (ids.length === 0) return;
         await this.knex('idempotency_keys')
-          .whereIn('id', [...this.held])
+          .whereIn('id', ids)
           .where('claimed_by', this.owner)
           .update({ locked_until: new Date(this.clock.now().getTime() + LEASE_MS) });
       } catch (err) {
@@ -131,19 +155,19 @@ export class IdempotencyClaims {
   }
 
   private async retryOwed(): Promise<void> {
-    for (const [id, write] of [...this.owed]) {
-      if (await this.attempt(id, write)) this.held.delete(id);
+    for (const [claim, write] of [...this.owed]) {
+      if (await this.attempt(claim, write)) this.held.delete(claim);
     }
   }
 
-  private async attempt(id: number, write: () => Promise<unknown>): Promise<boolean> {
+  private async attempt(claim: string, write: () => Promise<unknown>): Promise<boolean> {
     try {
       await write();
-      this.owed.delete(id);
+      this.owed.delete(claim);
       return true;
     } catch (err) {
-      if (!this.owed.has(id)) this.logger.warn({ err, idempotencyRow: id }, 'could not settle an Idempotency-Key claim; retrying');
-      this.owed.set(id, write);
+      if (!this.owed.has(claim)) this.logger.warn({ err }, 'could not settle an Idempotency-Key claim; retrying');
+      this.owed.set(claim, write);
       this.start();
       return false;
     }

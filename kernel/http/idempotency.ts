@@ -14,7 +14,8 @@ export const SECRETS_OMITTED_HEADER = 'idempotent-secrets-omitted';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotencyRow?: number;
+    /** The claim token this request holds on its Idempotency-Key, until its answer settles it. */
+    idempotencyClaim?: string;
   }
   interface FastifyContextConfig {
     /** Top-level response fields that carry a secret shown once (RouteDefinition.secrets). */
@@ -69,32 +70,39 @@ export function installIdempotency(app: FastifyInstance, knex: Knex, clock: Cloc
     const hash = requestHash(request);
     const now = clock.now();
     await knex('idempotency_keys').where({ scope, idempotency_key: key }).andWhere('expires_at', '<', now).delete();
-    const claim = crypto.randomBytes(16).toString('hex');
-    await knex('idempotency_keys')
-      .insert({ scope, idempotency_key: key, method: request.method, path: request.url.slice(0, 1000), request_hash: hash, claim_token: claim, ...claims.columns(now), created_at: now, expires_at: new Date(now.getTime() + TTL_MS) })
-      .onConflict(['scope', 'idempotency_key'])
-      .ignore();
-    const existing = await knex('idempotency_keys').where({ scope, idempotency_key: key }).first();
-    if (!existing) return;
-    if (existing.claim_token === claim) {
-      request.idempotencyRow = Number(existing.id);
-      claims.hold(request.idempotencyRow);
+    const claim = claims.newClaim();
+    let existing;
+    try {
+      await knex('idempotency_keys')
+        .insert({ scope, idempotency_key: key, method: request.method, path: request.url.slice(0, 1000), request_hash: hash, claim_token: claim, ...claims.columns(now), created_at: now, expires_at: new Date(now.getTime() + TTL_MS) })
+        .onConflict(['scope', 'idempotency_key'])
+        .ignore();
+      existing = await knex('idempotency_keys').where({ scope, idempotency_key: key }).first();
+      if (existing && existing.claim_token !== claim && existing.request_hash === hash && claims.abandoned(existing, now)) {
+        // The first request can no longer finish (see IdempotencyClaims): this repeat takes the key over and runs again.
+        const taken = await knex('idempotency_keys')
+          .where({ id: existing.id, claim_token: existing.claim_token })
+          .whereNull('status_code')
+          .update({ claim_token: claim, request_hash: hash, ...claims.columns(now), created_at: now });
+        if (taken === 1) existing = { ...existing, claim_token: claim };
+      }
+    } catch (err) {
+      // Whatever of the claim was written is freed again: nothing ran.
+      await claims.release(claim);
+      throw err;
+    }
+    if (!existing) {
+      claims.drop(claim);
       return;
     }
+    if (existing.claim_token === claim) {
+      claims.bind(claim, Number(existing.id));
+      request.idempotencyClaim = claim;
+      return;
+    }
+    claims.drop(claim);
     if (existing.request_hash !== hash) {
       throw new AppError(409, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
-    }
-    if (claims.abandoned(existing, now)) {
-      // The first request can no longer finish (see IdempotencyClaims): this repeat takes the key over and runs again.
-      const taken = await knex('idempotency_keys')
-        .where({ id: existing.id, claim_token: existing.claim_token })
-        .whereNull('status_code')
-        .update({ claim_token: claim, request_hash: hash, ...claims.columns(now), created_at: now });
-      if (taken === 1) {
-        request.idempotencyRow = Number(existing.id);
-        claims.hold(request.idempotencyRow);
-        return;
-      }
     }
     if (existing.status_code === null) {
       throw new AppError(409, 'idempotency_key_in_progress', 'A request with this Idempotency-Key is still being processed.');
@@ -107,11 +115,11 @@ export function installIdempotency(app: FastifyInstance, knex: Knex, clock: Cloc
   // The answer decides what becomes of the claim: an error status (nothing committed) or a body that
   // cannot be kept frees the key; anything else is kept, without its secrets, for replays.
   async function settle(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
-    const id = request.idempotencyRow;
-    if (id === undefined) return;
-    request.idempotencyRow = undefined;
+    const claim = request.idempotencyClaim;
+    if (claim === undefined) return;
+    request.idempotencyClaim = undefined;
     const body = payload === undefined || payload === null ? '' : payload;
-    if (reply.statusCode >= 500 || typeof body !== 'string') return claims.release(id);
+    if (reply.statusCode >= 500 || typeof body !== 'string') return claims.release(claim);
     const headers: Record<string, string> = {};
     for (const name of REPLAYED_HEADERS) {
       const value = reply.getHeader(name);
@@ -120,7 +128,7 @@ export function installIdempotency(app: FastifyInstance, knex: Knex, clock: Cloc
     const secrets = request.routeOptions.config?.secrets;
     const kept = secrets?.length && body !== '' ? withoutSecrets(body, secrets) : { body, omitted: [] };
     if (kept.omitted.length) headers[SECRETS_OMITTED_HEADER] = kept.omitted.join(', ');
-    await claims.store(id, { status_code: reply.statusCode, response_headers: JSON.stringify(headers), response_body: kept.body });
+    await claims.store(claim, { status_code: reply.statusCode, response_headers: JSON.stringify(headers), response_body: kept.body });
   }
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -145,9 +153,9 @@ export function installIdempotency(app: FastifyInstance, knex: Knex, clock: Cloc
   // A safety net: an answer that went out without a settled claim (onSend always settles it today)
   // must not leave its key claimed, and renewed, for as long as this process runs.
   app.addHook('onResponse', async (request) => {
-    const id = request.idempotencyRow;
-    if (id === undefined) return;
-    request.idempotencyRow = undefined;
-    await claims.release(id);
+    const claim = request.idempotencyClaim;
+    if (claim === undefined) return;
+    request.idempotencyClaim = undefined;
+    await claims.release(claim);
   });
 }
