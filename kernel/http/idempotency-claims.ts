@@ -26,8 +26,8 @@ export interface ClaimRow {
  * Who is running the first request of an Idempotency-Key, and whether it still is.
  *
  * A claim is a committed row (so a concurrent repeat sees it at once and gets a 409) that names its
- * owner, `host:pid:process start:random`, and holds a lease this process renews while the request runs. A claim is
- * free again when:
+ * owner, `host:pid:process start:random`, and holds a lease its owner renews while the request runs.
+ * A claim is free again when:
  * - its request committed nothing (an error status, a thrown error): the owner deletes it at once, and
  *   if the database refuses that delete, retries it every few seconds until it succeeds;
  * - its owner is this very process but no request here holds it (a release still owed);
@@ -53,6 +53,7 @@ export class IdempotencyClaims {
   private readonly owed = new Map<string, () => Promise<unknown>>();
   private timer?: NodeJS.Timeout;
   private round?: Promise<void>;
+  private stopped = false;
 
   constructor(
     private readonly knex: Knex,
@@ -123,10 +124,12 @@ export class IdempotencyClaims {
   }
 
   start(): void {
+    if (this.stopped) return;
     this.timer ??= setInterval(() => void this.renew(), RENEW_MS).unref();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     this.timer = undefined;
     // Writes still owed are not retried here (the database may be the reason): a restart on this host
@@ -136,22 +139,24 @@ export class IdempotencyClaims {
 
   /** One round: retry the owed writes, then extend the lease of every claim still held. */
   renew(): Promise<void> {
-    this.round ??= (async () => {
-      try {
-        await this.retryOwed();
-        const ids = [...this.held.values()].filter((id): id is number => id !== undefined);
-        if (ids.length === 0) return;
-        await this.knex('idempotency_keys')
-          .whereIn('id', ids)
-          .where('claimed_by', this.owner)
-          .update({ locked_until: new Date(this.clock.now().getTime() + LEASE_MS) });
-      } catch (err) {
-        this.logger.warn({ err }, 'could not renew Idempotency-Key claims');
-      } finally {
-        this.round = undefined;
-      }
-    })();
+    this.round ??= this.renewOnce().finally(() => {
+      this.round = undefined;
+    });
     return this.round;
+  }
+
+  private async renewOnce(): Promise<void> {
+    try {
+      await this.retryOwed();
+      const ids = [...this.held.values()].filter((id): id is number => id !== undefined);
+      if (ids.length === 0) return;
+      await this.knex('idempotency_keys')
+        .whereIn('id', ids)
+        .where('claimed_by', this.owner)
+        .update({ locked_until: new Date(this.clock.now().getTime() + LEASE_MS) });
+    } catch (err) {
+      this.logger.warn({ err }, 'could not renew Idempotency-Key claims');
+    }
   }
 
   private async retryOwed(): Promise<void> {
