@@ -93,7 +93,7 @@ function errorResponses(route: RouteDefinition): Record<number, object> {
   return Object.fromEntries([...codes].map((c) => [c, ERROR_REF]));
 }
 
-const SECRET_REPLAY_NOTE = ' null in an idempotent replay (Idempotent-Replayed: true): the secret is never stored, so it is shown only in the first answer; Idempotent-Secrets-Omitted names the fields.';
+const SECRET_REPLAY_NOTE = ' Null in the replay for a repeated Idempotency-Key (Idempotent-Replayed: true): the secret is never stored, so only the first answer shows it; the Idempotent-Secrets-Omitted header names the fields.';
 
 // A secret field of a success answer is null when that answer is replayed: the documented type says so.
 function withNullableSecrets(route: RouteDefinition): RouteSchema['response'] {
