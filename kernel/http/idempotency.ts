@@ -87,8 +87,9 @@ export function installIdempotency(app: FastifyInstance, knex: Knex, clock: Cloc
         if (taken === 1) existing = { ...existing, claim_token: claim };
       }
     } catch (err) {
-      // Whatever of the claim was written is freed again: nothing ran.
-      await claims.release(claim);
+      // Whatever of the claim was written is freed again: nothing ran. Not awaited: when the database
+      // is what failed, the release is retried in the background rather than delaying the answer.
+      void claims.release(claim);
       throw err;
     }
     if (!existing) {
