@@ -171,7 +171,8 @@ export class IdempotencyClaims {
       this.owed.delete(claim);
       return true;
     } catch (err) {
-      if (!this.owed.has(claim)) this.logger.warn({ err }, 'could not settle an Idempotency-Key claim; retrying');
+      // Only the code: the database's message would quote the statement, and with it the answer kept.
+      if (!this.owed.has(claim)) this.logger.warn({ code: (err as { code?: string }).code }, 'could not settle an Idempotency-Key claim; retrying');
       this.owed.set(claim, write);
       this.start();
       return false;
