@@ -68,6 +68,12 @@ export interface RouteDefinition {
    * the schema named keeps the schema's message.
    */
   checkBody?: (body: unknown) => FieldErrors;
+  /**
+   * Top-level response fields that carry a secret shown once (a new API key, a signing secret). They
+   * are never stored: an idempotent replay answers them as null and names them in the
+   * Idempotent-Secrets-Omitted header; the OpenAPI document marks them nullable and says so.
+   */
+  secrets?: readonly string[];
 }
 
 /** A request as a handler sees it: body, query and params already validated against the route's schemas. */
@@ -98,6 +104,30 @@ function errorResponses(route: RouteDefinition): Record<number, object> {
   // change whose lock conflicts outlasted the retries).
   codes.add(503);
   return Object.fromEntries([...codes].map((c) => [c, ERROR_REF]));
+}
+
+const SECRET_REPLAY_NOTE = ' Null in the replay for a repeated Idempotency-Key (Idempotent-Replayed: true): the secret is never stored, so only the first answer shows it; the Idempotent-Secrets-Omitted header names the fields.';
+
+// A secret field of a success answer is null when that answer is replayed: the documented type says so.
+function withNullableSecrets(route: RouteDefinition): RouteSchema['response'] {
+  if (!route.secrets?.length) return route.schema.response;
+  const response: RouteSchema['response'] = {};
+  for (const [status, schema] of Object.entries(route.schema.response)) {
+    const properties = (schema as { properties?: Record<string, any> } | null)?.properties;
+    if (Number(status) >= 300 || !properties) {
+      response[Number(status)] = schema;
+      continue;
+    }
+    const nullable = { ...properties };
+    for (const name of route.secrets) {
+      const field = properties[name];
+      if (!field) throw new Error(`Route ${route.method} ${route.path}: secret field "${name}" is not in its ${status} response schema.`);
+      const types = Array.isArray(field.type) ? field.type : [field.type];
+      nullable[name] = { ...field, type: [...types.filter((t: string) => t !== 'null'), 'null'], description: `${field.description ?? ''}${SECRET_REPLAY_NOTE}`.trim() };
+    }
+    response[Number(status)] = { ...schema, properties: nullable };
+  }
+  return response;
 }
 
 function securityOf(policy: AuthPolicy): Array<Record<string, string[]>> {
@@ -217,6 +247,7 @@ export class RouteRegistry {
         form: route.form,
         currency: route.currency,
         cache: route.cache,
+        secrets: route.secrets,
         ...(route.rateLimit ? { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindow ?? 60_000 } } : {}),
       },
       preValidation: async (request: FastifyRequest) => {
@@ -236,7 +267,7 @@ export class RouteRegistry {
         ...(route.schema.params ? { params: route.schema.params } : {}),
         ...(route.schema.querystring ? { querystring: route.schema.querystring } : {}),
         ...(closedBody ? { body: closedBody } : {}),
-        response: { ...errorResponses(route), ...route.schema.response },
+        response: { ...errorResponses(route), ...withNullableSecrets(route) },
       } as any,
     };
   }

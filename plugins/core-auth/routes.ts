@@ -158,6 +158,7 @@ export function registerApiKeyRoutes(ctx: PluginContext, services: AuthServices)
     summary: 'Create an API key; the key is shown in this response only.',
     description: 'Test keys may be created at any time; they authenticate only while the store is in test mode. A test key can create only test keys.',
     schema: { body: S.createApiKeyBody, response: { 201: S.apiKeyCreatedSchema } },
+    secrets: ['key'],
     handler: async (request: FastifyRequest<{ Body: { name: string; mode: KeyMode; scopes?: string[] } }>, reply) => {
       const p = request.principal;
       const { name, mode, scopes } = request.body;

@@ -34,6 +34,7 @@ export function registerEndpointRoutes(ctx: PluginContext, endpoints: EndpointSe
       'url: https (plain http only to localhost, 127.0.0.0/8, ::1); link-local, cloud metadata, unspecified and multicast ' +
       'addresses are refused (400). events: types from the catalogue (see the `webhooks` section), or ["*"] alone; an unknown type or an empty list is a 400.',
     schema: { body: createBody, response: { 201: endpointWithSecret } },
+    secrets: ['secret'],
     handler: async (request, reply) => {
       const { endpoint: created, secret } = await endpoints.create(request.trx!, request.body);
       reply.code(201).header('location', location(created.id));
@@ -82,6 +83,7 @@ export function registerEndpointRoutes(ctx: PluginContext, endpoints: EndpointSe
     summary: 'Replace the signing secret; the answer carries the new one, shown only this once.',
     description: 'Deliveries attempted after this commits are signed with the new secret, retries of older events included.',
     schema: { params: idParams, response: { 200: endpointWithSecret } },
+    secrets: ['secret'],
     handler: async (request) => {
       const { endpoint: rotated, secret } = await endpoints.rotateSecret(request.trx!, request.params.id);
       return { ...endpointView(rotated), secret };
