@@ -20,6 +20,8 @@ export interface Config {
   rateLimitAuthenticated: number;
   /** Memory for cached anonymous catalogue answers, in MiB; 0 turns the response cache off. */
   responseCacheMb: number;
+  /** How long a client may take to send a whole request (headers and body) before a 408, in ms. */
+  requestTimeoutMs: number;
   plugins: string[];
   logLevel: string;
   /** The active theme: a folder name in `themesDir`. */
@@ -82,6 +84,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitAnonymous: int(env, 'RATE_LIMIT_ANONYMOUS', 1200),
     rateLimitAuthenticated: int(env, 'RATE_LIMIT_AUTHENTICATED', 12000),
     responseCacheMb: int(env, 'RESPONSE_CACHE_MB', 64),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 10_000),
     plugins: list(env.PLUGINS),
     logLevel: env.LOG_LEVEL || 'info',
     theme: env.THEME || 'default',

@@ -15,7 +15,7 @@ import type { KernelHooks } from '../hooks.ts';
 import type { RouteRegistry } from '../routes.ts';
 import type { TlsMaterial } from '../tls.ts';
 import { ANONYMOUS, type Principal } from './principal.ts';
-import { installErrorHandling } from './error-handler.ts';
+import { answerClientError, answerFrameworkError, installErrorHandling } from './error-handler.ts';
 import { installJsonBodies } from './json-body.ts';
 import { acceptPlainHttpOnTlsPort, installHttpsGuard } from './https-guard.ts';
 import { installRateLimits } from './rate-limit.ts';
@@ -70,12 +70,24 @@ function validatorCompiler(schemas: Array<{ $id: string }>) {
   return ({ schema, httpPart }: { schema: any; httpPart?: string }) => (httpPart === 'body' ? body : query).compile(schema);
 }
 
+/**
+ * A client has REQUEST_TIMEOUT_MS to send a whole request, headers and body: a body that stops short of
+ * its Content-Length no longer holds a connection. Node checks its connections every
+ * `connectionsCheckingInterval` (30 s by default, too coarse for the limit to mean anything).
+ */
+function requestTimeouts(ms: number) {
+  return { requestTimeout: ms, headersTimeout: ms, connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(ms / 4))) };
+}
+
 /** Builds the Fastify app: transport, conventions of API.md section 2, and every registered route. */
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const { config, knex, clock } = parts;
   const app = Fastify({
     loggerInstance: parts.logger,
-    ...(parts.tls ? { https: { key: parts.tls.key, cert: parts.tls.cert } } : {}),
+    ...(parts.tls ? { https: { key: parts.tls.key, cert: parts.tls.cert, ...requestTimeouts(config.requestTimeoutMs) } } : {}),
+    requestTimeout: config.requestTimeoutMs,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
