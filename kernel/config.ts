@@ -22,6 +22,8 @@ export interface Config {
   responseCacheMb: number;
   /** How long a client may take to send a whole request (headers and body) before a 408, in ms. */
   requestTimeoutMs: number;
+  /** How long a stopping store keeps answering kept-alive connections (503, then closed), in ms. */
+  shutdownGraceMs: number;
   plugins: string[];
   logLevel: string;
   /** The active theme: a folder name in `themesDir`. */
@@ -85,6 +87,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitAuthenticated: int(env, 'RATE_LIMIT_AUTHENTICATED', 12000),
     responseCacheMb: int(env, 'RESPONSE_CACHE_MB', 64),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 10_000),
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 5_000),
     plugins: list(env.PLUGINS),
     logLevel: env.LOG_LEVEL || 'info',
     theme: env.THEME || 'default',

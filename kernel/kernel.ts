@@ -21,6 +21,7 @@ import type { PluginContext } from './plugin.ts';
 import { loadTls } from './tls.ts';
 import { connectRedis } from './redis.ts';
 import { buildApp } from './http/app.ts';
+import { drainConnections } from './http/drain.ts';
 import { errorBodySchema } from './http/errors.ts';
 import { moneySchema } from './http/schemas.ts';
 import { DEFAULT_LOCALE, type StoreLocale } from './http/negotiation.ts';
@@ -219,11 +220,13 @@ export class Kernel {
   }
 
   /**
-   * Graceful stop: stop accepting, let in-flight requests finish, stop the loops (each finishes its
-   * current item), run the shutdown hook, close Redis and the database.
+   * Graceful stop: drain (new requests get a 503, kept-alive connections close after their answer;
+   * see http/drain.ts), stop accepting, let in-flight requests finish, stop the loops (each finishes
+   * its current item), run the shutdown hook, close Redis and the database.
    */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
+      if (this.app) await drainConnections(this.app, this.config.shutdownGraceMs);
       await this.app?.close();
       await Promise.all([this.worker.stop(), this.events.stop(), this.foreignChanges.stop()]);
       await this.kernelHooks.shutdown.promise();

@@ -27,6 +27,7 @@ import type { ResponseCache } from './response-cache.ts';
 import { cacheFillHook, cacheLookupHook } from './cached-responses.ts';
 import { answerCachedHitsFirst, type LimitVerdict } from './direct-hits.ts';
 import { validRequestId } from './request-id.ts';
+import { installDrain } from './drain.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -144,5 +145,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       limit: config.rateLimitAnonymous > 0 ? createRateLimit() : undefined,
     });
   }
+  installDrain(app);
   return app;
 }
