@@ -105,7 +105,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     schemaErrorFormatter: (errors: unknown[], dataVar: string) => Object.assign(new Error(`${dataVar} is invalid`), { validation: errors, validationContext: dataVar }),
   } as any) as unknown as FastifyInstance;
 
-  if (parts.tls) acceptPlainHttpOnTlsPort(app);
+  if (parts.tls) acceptPlainHttpOnTlsPort(app, requestTimeouts(config.requestTimeoutMs));
   for (const schema of parts.schemas) app.addSchema(schema);
   app.setValidatorCompiler(validatorCompiler(parts.schemas) as any);
   installErrorHandling(app);

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import tls from 'node:tls';
 import type { TestStore } from '../../test/helpers/store.ts';
 import { countRows, exampleStore, kernelStore, pluginSource, portOf, writePlugins } from './helpers.ts';
@@ -16,10 +17,15 @@ interface RawAnswer {
 
 /** Writes bytes on a raw TLS connection and collects whatever comes back until the server closes it. */
 function rawTls(port: number, ...parts: string[]): Promise<RawAnswer> {
+  return raw(true, port, parts);
+}
+
+function raw(secure: boolean, port: number, parts: string[]): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const socket = tls.connect({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => {
+    const write = () => {
       for (const part of parts) socket.write(part);
-    });
+    };
+    const socket = secure ? tls.connect({ host: '127.0.0.1', port, rejectUnauthorized: false }, write) : net.connect({ host: '127.0.0.1', port }, write);
     let received = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (received += chunk));
@@ -127,6 +133,15 @@ describe('on a real HTTPS port', () => {
     assert.deepEqual(JSON.parse(res.body), { detail: 'The request was not received in time.', code: 'request_timeout' });
     assert.equal(res.closed, true);
     assert.equal(await countRows(store.kernel.knex, 'hello_greetings'), 0);
+  });
+
+  test('the same 408 on a plain connection from a trusted TLS-terminating proxy', async () => {
+    const res = await raw(false, portOf(store), [
+      `POST ${LIST} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Proto: https\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n`,
+      '{"',
+    ]);
+    assert.equal(res.status, 408);
+    assert.deepEqual(JSON.parse(res.body), { detail: 'The request was not received in time.', code: 'request_timeout' });
   });
 
   test('headers that never finish get the same 408', async () => {
