@@ -156,6 +156,12 @@ describe('on a real HTTPS port', () => {
     assert.deepEqual(JSON.parse(res.body), { detail: 'The request is not valid HTTP.', code: 'bad_request' });
   });
 
+  test('a method the server does not know at all is a JSON 501', async () => {
+    const res = await rawTls(portOf(store), `FROBNICATE ${LIST} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    assert.equal(res.status, 501);
+    assert.deepEqual(JSON.parse(res.body), { detail: 'The request method is not implemented.', code: 'not_implemented' });
+  });
+
   test('headers over the size limit get a JSON 431 without the headers', async () => {
     const res = await rawTls(portOf(store), `GET ${LIST} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'MARKER'.repeat(4000)}\r\n\r\n`);
     assert.equal(res.status, 431);
