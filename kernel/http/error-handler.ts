@@ -165,6 +165,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (appError.headers) reply.headers(appError.headers);
     return reply.code(appError.status).type('application/json; charset=utf-8').send(bodyOf(appError));
   });
+  // An unknown path is a 404 before its body is read: not a 415 or 400 about a body nothing would use.
+  app.addHook('preParsing', async (request) => {
+    if (request.is404) throw new AppError(404, 'not_found', 'Not found.');
+  });
   app.setNotFoundHandler((request, reply) => {
     return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
   });

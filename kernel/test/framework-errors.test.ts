@@ -89,9 +89,11 @@ describe('framework errors in the API shape, never echoing input', () => {
     const detail = await store.inject({ method: 'QUERY' as 'GET', url: `${LIST}1/`, headers: { 'content-type': 'application/json' }, payload: '{}' });
     assert.equal(detail.statusCode, 405);
     assert.deepEqual(String(detail.headers.allow).split(', ').sort(), ['GET', 'HEAD']);
-    const unknown = await store.inject({ method: 'TRACE' as 'GET', url: '/api/v1/nothing-here/' });
-    assert.equal(unknown.statusCode, 404);
-    assert.deepEqual(unknown.json(), { detail: 'Not found.', code: 'not_found' });
+    for (const method of ['TRACE', 'QUERY', 'POST'] as const) {
+      const unknown = await store.inject({ method: method as 'GET', url: '/api/v1/nothing-here/', headers: { 'content-type': 'text/plain' }, payload: 'x' });
+      assert.equal(unknown.statusCode, 404, method);
+      assert.deepEqual(unknown.json(), { detail: 'Not found.', code: 'not_found' });
+    }
   });
 
   test('a client error thrown without a code of ours answers the status in words, not its message', async () => {
