@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
@@ -67,6 +68,7 @@ function refuse(res: ServerResponse): void {
     'content-length': Buffer.byteLength(SHUTTING_DOWN),
     'retry-after': String(RETRY_AFTER_SECONDS),
     connection: 'close',
+    'x-request-id': crypto.randomUUID(),
   });
   res.end(SHUTTING_DOWN);
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -118,8 +119,10 @@ function bodyOf(appError: AppError): Record<string, unknown> {
  * Fastify's `frameworkErrors`: router failures (a path parameter over the length limit, a path that
  * does not decode) answered in the API's shape instead of Fastify's, which echoes the path.
  */
-export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const appError = toAppError(err);
+  // These requests never reach the hooks, where every other answer gets its X-Request-Id.
+  reply.header('x-request-id', request.id);
   reply.code(appError.status).type('application/json; charset=utf-8').send(bodyOf(appError));
 }
 
@@ -144,7 +147,7 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): v
     const body = JSON.stringify({ detail, code });
     socket.write(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${crypto.randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   // end() lets the answer reach the client (destroy() may drop it on TLS); the timer frees the socket

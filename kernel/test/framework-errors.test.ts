@@ -69,6 +69,7 @@ describe('framework errors in the API shape, never echoing input', () => {
     assert.equal(res.statusCode, 414);
     assert.match(String(res.headers['content-type']), /^application\/json/);
     assert.deepEqual(res.json(), { detail: 'The request path is too long.', code: 'uri_too_long' });
+    assert.match(String(res.headers['x-request-id']), /^[0-9a-f-]{36}$/);
     assert.doesNotMatch(res.body, /MARKER/);
   });
 
@@ -156,6 +157,7 @@ describe('on a real HTTPS port', () => {
     const res = await rawTls(portOf(store), `GET ${LIST} HTTP/1.1\r\nHost: 127.0.0.1\r\nthis is not a header\r\n\r\n`);
     assert.equal(res.status, 400);
     assert.deepEqual(JSON.parse(res.body), { detail: 'The request is not valid HTTP.', code: 'bad_request' });
+    assert.match(res.headers['x-request-id']!, /^[0-9a-f-]{36}$/);
   });
 
   test('a method the server does not know at all is a JSON 501', async () => {
