@@ -98,8 +98,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       return typeof given === 'string' && validRequestId(given) ? given : crypto.randomUUID();
     },
     forceCloseConnections: 'idle',
-    // Requests already on a kept-alive connection while stopping are served like in-flight ones:
-    // Fastify's own 503 body would not be the API's error shape.
+    // Requests arriving while stopping get the drain's 503 in the API's shape (drain.ts), not Fastify's.
     return503OnClosing: false,
     // The error handler owns every error body; ajv errors arrive in one piece.
     schemaErrorFormatter: (errors: unknown[], dataVar: string) => Object.assign(new Error(`${dataVar} is invalid`), { validation: errors, validationContext: dataVar }),
