@@ -20,6 +20,10 @@ export interface Config {
   rateLimitAuthenticated: number;
   /** Memory for cached anonymous catalogue answers, in MiB; 0 turns the response cache off. */
   responseCacheMb: number;
+  /** How long a client may take to send a whole request (headers and body) before a 408, in ms. */
+  requestTimeoutMs: number;
+  /** How long a stopping store keeps answering kept-alive connections (503, then closed), in ms. */
+  shutdownGraceMs: number;
   plugins: string[];
   logLevel: string;
   /** The active theme: a folder name in `themesDir`. */
@@ -84,6 +88,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitAnonymous: int(env, 'RATE_LIMIT_ANONYMOUS', 1200),
     rateLimitAuthenticated: int(env, 'RATE_LIMIT_AUTHENTICATED', 12000),
     responseCacheMb: int(env, 'RESPONSE_CACHE_MB', 64),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 10_000),
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 5_000),
     plugins: list(env.PLUGINS),
     logLevel: env.LOG_LEVEL || 'info',
     theme: env.THEME || 'default',

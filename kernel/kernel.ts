@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Config } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -19,7 +19,9 @@ import { runMigrations, type MigrationSource } from './db/migrate.ts';
 import { discoverPlugins, orderPlugins, type LoadedPlugin } from './plugin-loader.ts';
 import type { PluginContext } from './plugin.ts';
 import { loadTls } from './tls.ts';
+import { connectRedis } from './redis.ts';
 import { buildApp } from './http/app.ts';
+import { drainConnections } from './http/drain.ts';
 import { errorBodySchema } from './http/errors.ts';
 import { moneySchema } from './http/schemas.ts';
 import { DEFAULT_LOCALE, type StoreLocale } from './http/negotiation.ts';
@@ -225,11 +227,13 @@ export class Kernel {
   }
 
   /**
-   * Graceful stop: stop accepting, let in-flight requests finish, stop the loops (each finishes its
-   * current item), run the shutdown hook, close Redis and the database.
+   * Graceful stop: drain (new requests get a 503, kept-alive connections close after their answer;
+   * see http/drain.ts), stop accepting, let in-flight requests finish, stop the loops (each finishes
+   * its current item), run the shutdown hook, close Redis and the database.
    */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
+      if (this.app) await drainConnections(this.app, this.config.shutdownGraceMs);
       await this.app?.close();
       await Promise.all([this.worker.stop(), this.events.stop(), this.foreignChanges.stop()]);
       await this.kernelHooks.shutdown.promise();
@@ -239,25 +243,6 @@ export class Kernel {
     })();
     return this.stopping;
   }
-}
-
-/**
- * Redis for shared short-lived state. While it is unreachable, each command gives up after a second
- * (rate limits then fail open) instead of every request waiting on reconnects, and the outage is logged
- * once rather than as unhandled error events.
- */
-function connectRedis(url: string, logger: Logger): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 1000, enableOfflineQueue: true, lazyConnect: false });
-  let down = false;
-  redis.on('error', (err) => {
-    if (down) return;
-    down = true;
-    logger.warn({ err }, 'Redis is unreachable; rate limits fail open until it is back');
-  });
-  redis.on('ready', () => {
-    down = false;
-  });
-  return redis;
 }
 
 // Before serving, wait until Redis is connected (or has failed, or 5 s passed), so the first requests

@@ -12,7 +12,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     kernel.logger.info({ signal }, 'stopping: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 30_000);
+    // In-flight requests get 30 s after the grace period; a stop that hangs past that exits non-zero.
+    const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 30_000);
     force.unref();
     kernel.stop().then(
       () => process.exit(0),

@@ -276,20 +276,24 @@ export class RouteRegistry {
   private mountMethodNotAllowed(app: FastifyInstance): void {
     const byPath = new Map<string, Set<string>>();
     for (const r of this.routes) (byPath.get(r.path) ?? byPath.set(r.path, new Set()).get(r.path)!).add(r.method);
-    const all: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+    // Every method the server parses (TRACE, OPTIONS, QUERY… too); HEAD comes with GET.
+    const all = app.supportedMethods.filter((m) => m !== 'HEAD');
     for (const [path, methods] of byPath) {
-      const missing = all.filter((m) => !methods.has(m));
+      const missing = all.filter((m) => !methods.has(m as HttpMethod));
       if (missing.length === 0) continue;
       const allow = [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
+      const refuse = async (_request: FastifyRequest, reply: FastifyReply) => {
+        reply.header('allow', allow);
+        throw new AppError(405, 'method_not_allowed', `Method not allowed. Allowed: ${allow}.`);
+      };
       app.route({
         method: missing,
         url: path,
         schema: { hide: true } as any,
         config: { auth: 'public' },
-        handler: async (_request, reply) => {
-          reply.header('allow', allow);
-          throw new AppError(405, 'method_not_allowed', `Method not allowed. Allowed: ${allow}.`);
-        },
+        // Refused before the body is read: a QUERY without Content-Type is a 405 here, not a 400.
+        onRequest: refuse,
+        handler: refuse,
       });
     }
   }

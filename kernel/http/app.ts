@@ -15,7 +15,7 @@ import type { KernelHooks } from '../hooks.ts';
 import type { RouteRegistry } from '../routes.ts';
 import type { TlsMaterial } from '../tls.ts';
 import { ANONYMOUS, type Principal } from './principal.ts';
-import { errorHandler, installErrorHandling } from './error-handler.ts';
+import { answerClientError, answerFrameworkError, errorHandler, installErrorHandling } from './error-handler.ts';
 import { DatabaseOutageLog } from '../db/unavailable.ts';
 import { installJsonBodies } from './json-body.ts';
 import { acceptPlainHttpOnTlsPort, installHttpsGuard } from './https-guard.ts';
@@ -28,6 +28,7 @@ import type { ResponseCache } from './response-cache.ts';
 import { cacheFillHook, cacheLookupHook } from './cached-responses.ts';
 import { answerCachedHitsFirst, type LimitVerdict } from './direct-hits.ts';
 import { validRequestId } from './request-id.ts';
+import { installDrain } from './drain.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -71,12 +72,24 @@ function validatorCompiler(schemas: Array<{ $id: string }>) {
   return ({ schema, httpPart }: { schema: any; httpPart?: string }) => (httpPart === 'body' ? body : query).compile(schema);
 }
 
+/**
+ * A client has REQUEST_TIMEOUT_MS to send a whole request, headers and body: a body that stops short of
+ * its Content-Length no longer holds a connection. Node checks its connections every
+ * `connectionsCheckingInterval` (30 s by default, too coarse for the limit to mean anything).
+ */
+function requestTimeouts(ms: number) {
+  return { requestTimeout: ms, headersTimeout: ms, connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(ms / 4))) };
+}
+
 /** Builds the Fastify app: transport, conventions of API.md section 2, and every registered route. */
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const { config, knex, clock } = parts;
   const app = Fastify({
     loggerInstance: parts.logger,
-    ...(parts.tls ? { https: { key: parts.tls.key, cert: parts.tls.cert } } : {}),
+    ...(parts.tls ? { https: { key: parts.tls.key, cert: parts.tls.cert, ...requestTimeouts(config.requestTimeoutMs) } } : {}),
+    requestTimeout: config.requestTimeoutMs,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
@@ -86,14 +99,13 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       return typeof given === 'string' && validRequestId(given) ? given : crypto.randomUUID();
     },
     forceCloseConnections: 'idle',
-    // Requests already on a kept-alive connection while stopping are served like in-flight ones:
-    // Fastify's own 503 body would not be the API's error shape.
+    // Requests arriving while stopping get the drain's 503 in the API's shape (drain.ts), not Fastify's.
     return503OnClosing: false,
     // The error handler owns every error body; ajv errors arrive in one piece.
     schemaErrorFormatter: (errors: unknown[], dataVar: string) => Object.assign(new Error(`${dataVar} is invalid`), { validation: errors, validationContext: dataVar }),
   } as any) as unknown as FastifyInstance;
 
-  if (parts.tls) acceptPlainHttpOnTlsPort(app);
+  if (parts.tls) acceptPlainHttpOnTlsPort(app, requestTimeouts(config.requestTimeoutMs));
   for (const schema of parts.schemas) app.addSchema(schema);
   app.setValidatorCompiler(validatorCompiler(parts.schemas) as any);
   const outage = new DatabaseOutageLog(parts.logger);
@@ -141,5 +153,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       limit: config.rateLimitAnonymous > 0 ? createRateLimit() : undefined,
     });
   }
+  installDrain(app);
   return app;
 }

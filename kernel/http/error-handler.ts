@@ -1,3 +1,6 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError, type FieldErrors } from './errors.ts';
 import { isDatabaseUnavailable, type DatabaseOutageLog } from '../db/unavailable.ts';
@@ -50,7 +53,22 @@ const FASTIFY_CODES: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid', 'Content-Length does not match the body.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'malformed_json', 'Request body is empty but declared as JSON.'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'malformed_json', 'Request body is not valid JSON.'],
+  // Router errors: Fastify's own messages quote the path, which this API never echoes back.
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'uri_too_long', 'The request path is too long.'],
+  FST_ERR_BAD_URL: [400, 'invalid_url', 'The request path is not a valid URL.'],
+  FST_ERR_INVALID_URL: [400, 'invalid_url', 'The request path is not a valid URL.'],
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: [415, 'unsupported_media_type', 'Unsupported media type; send application/json.'],
+  FST_ERR_ROUTE_MISSING_CONTENT: [400, 'invalid', 'A request body is required.'],
+  FST_ERR_ASYNC_CONSTRAINT: [500, 'server_error', 'Internal server error.'],
 };
+
+// The fallback for a 4xx no table names: the status's own words, never the error's message, which
+// may quote what the client sent (a header, the path, a body fragment).
+function genericClientError(status: number, code: unknown): AppError {
+  const named = typeof code === 'string' && /^[A-Z0-9_]+$/i.test(code) ? code.toLowerCase().replace(/^fst_err_/, '') : undefined;
+  const words = http.STATUS_CODES[status] ?? 'Bad Request';
+  return new AppError(status, named ?? words.toLowerCase().replace(/[^a-z]+/g, '_'), `${words}.`);
+}
 
 // Constraint violations that slipped past a service's own checks are the client's conflict, not a crash.
 function databaseError(err: any): AppError | undefined {
@@ -93,10 +111,55 @@ export function toAppError(err: any): AppError {
   if (db) return db;
   const status = Number(err?.statusCode ?? err?.status);
   if (status === 429) return new AppError(429, 'rate_limited', String(err.message || 'Too many requests.'));
-  if (status >= 400 && status < 500) {
-    return new AppError(status, String(err.code ?? 'invalid').toLowerCase().replace(/^fst_err_/, ''), String(err.message || 'Bad request.'));
-  }
+  if (status >= 400 && status < 500) return genericClientError(status, err?.code);
   return new AppError(500, 'server_error', 'Internal server error.');
+}
+
+function bodyOf(appError: AppError): Record<string, unknown> {
+  const body: Record<string, unknown> = { detail: appError.detail, code: appError.code };
+  if (appError.errors) body.errors = appError.errors;
+  return body;
+}
+
+/**
+ * Fastify's `frameworkErrors`: router failures (a path parameter over the length limit, a path that
+ * does not decode) answered in the API's shape instead of Fastify's, which echoes the path.
+ */
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const appError = toAppError(err);
+  // These requests never reach the hooks, where every other answer gets its X-Request-Id.
+  reply.header('x-request-id', request.id);
+  reply.code(appError.status).type('application/json; charset=utf-8').send(bodyOf(appError));
+}
+
+// What Node's HTTP parser reports before Fastify sees a request, answered on the raw socket.
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'The request was not received in time.'],
+  HPE_HEADER_OVERFLOW: [431, 'headers_too_large', 'The request headers are too large.'],
+  HPE_URI_TOO_LONG: [414, 'uri_too_long', 'The request path is too long.'],
+  HPE_INVALID_METHOD: [501, 'not_implemented', 'The request method is not implemented.'],
+};
+
+/**
+ * The server's `clientError`: a malformed request, one whose headers or body did not arrive within
+ * REQUEST_TIMEOUT_MS, or headers over the size limit get a JSON answer in the API's shape (never the
+ * input back) and the connection is closed. Nothing is written when a response is already under way.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, detail] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'bad_request', 'The request is not valid HTTP.'];
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify({ detail, code });
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${crypto.randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  // end() lets the answer reach the client (destroy() may drop it on TLS); the timer frees the socket
+  // of a client that never closes its side.
+  socket.end();
+  setTimeout(() => socket.destroy(), 1000).unref();
 }
 
 /**
@@ -115,15 +178,17 @@ export function errorHandler(outage?: DatabaseOutageLog) {
       request.log.info({ code: appError.code, hook: (err as any).hook, plugin: (err as any).plugin }, appError.message);
     }
     if (appError.headers) reply.headers(appError.headers);
-    const body: Record<string, unknown> = { detail: appError.detail, code: appError.code };
-    if (appError.errors) body.errors = appError.errors;
-    return reply.code(appError.status).type('application/json; charset=utf-8').send(body);
+    return reply.code(appError.status).type('application/json; charset=utf-8').send(bodyOf(appError));
   };
 }
 
 /** Installs the error and not-found handlers on the scope that holds the routes (kernel/http/app.ts). */
 export function installErrorHandling(app: FastifyInstance, outage?: DatabaseOutageLog): void {
   app.setErrorHandler(errorHandler(outage));
+  // An unknown path is a 404 before its body is read: not a 415 or 400 about a body nothing would use.
+  app.addHook('preParsing', async (request) => {
+    if (request.is404) throw new AppError(404, 'not_found', 'Not found.');
+  });
   app.setNotFoundHandler((request, reply) => {
     return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
   });

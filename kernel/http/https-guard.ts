@@ -12,11 +12,15 @@ const TLS_HANDSHAKE = 0x16;
  * connections go to an HTTP parser that feeds the same Fastify app, whose guard then refuses them
  * (or accepts them from a trusted proxy that says the client used HTTPS).
  */
-export function acceptPlainHttpOnTlsPort(app: FastifyInstance): void {
+export function acceptPlainHttpOnTlsPort(app: FastifyInstance, timeouts: http.ServerOptions = {}): void {
   const server = app.server as unknown as Server;
   const tlsListeners = server.listeners('connection') as Array<(socket: Socket) => void>;
   server.removeAllListeners('connection');
-  const plain = http.createServer((req, res) => server.emit('request', req, res));
+  // The same request timeouts and the same answer to a malformed or late request as on TLS.
+  const plain = http.createServer(timeouts, (req, res) => server.emit('request', req, res));
+  plain.on('clientError', (err, socket) => server.emit('clientError', err, socket));
+  // Node starts checking those timeouts when a server starts listening; this one never listens itself.
+  plain.emit('listening');
   plain.keepAliveTimeout = server.keepAliveTimeout;
   server.on('connection', (socket: Socket) => {
     socket.once('data', (chunk: Buffer) => {
@@ -29,6 +33,7 @@ export function acceptPlainHttpOnTlsPort(app: FastifyInstance): void {
   });
   app.addHook('onClose', async () => {
     plain.closeAllConnections();
+    plain.close();
   });
 }
 

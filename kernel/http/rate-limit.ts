@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import rateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { principalKey } from './principal.ts';
 
@@ -9,10 +10,62 @@ export interface RateLimitSettings {
   redis?: Redis;
 }
 
+const NAMESPACE = 'storekeep-rl:';
+
+// A load balancer's probes come from a few busy addresses: a 429 there would take the store out of rotation.
+const EXEMPT_PATHS = new Set(['/healthz', '/readyz']);
+
+type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
+interface InnerStore extends FastifyRateLimitStore {
+  read?: (key: string, cb: Callback, timeWindow: number, max: number) => void;
+}
+
+const RedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  nameSpace: string,
+) => InnerStore;
+
+const REDIS_AWAY = new Error('Redis is not connected; the request is not counted.');
+
+/**
+ * The plugin's Redis store behind a circuit: while no Redis connection is ready, a count fails at once
+ * (the limit fails open) without sending anything. A command that times out on a connection that looks
+ * open (a network that swallows packets) drops that connection, so the requests after it are not
+ * held for the timeout too; ioredis reconnects in the background and counting resumes when it is ready.
+ */
+function redisStoreWithCircuit(redis: Redis): FastifyRateLimitStoreCtor {
+  const guard = (call: (cb: Callback) => void, cb: Callback) => {
+    if (redis.status !== 'ready') return cb(REDIS_AWAY);
+    call((err, result) => {
+      if (err && /timed out/i.test(err.message) && redis.status === 'ready') redis.disconnect(true);
+      cb(err, result);
+    });
+  };
+  class Guarded implements FastifyRateLimitStore {
+    private readonly inner: InnerStore;
+    constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }, inner?: InnerStore) {
+      this.inner = inner ?? new RedisStore(!!options.continueExceeding, !!options.exponentialBackoff, redis, NAMESPACE);
+    }
+    incr(key: string, cb: Callback, timeWindow: number, max: number): void {
+      guard((done) => this.inner.incr(key, done, timeWindow, max), cb);
+    }
+    read(key: string, cb: Callback, timeWindow: number, max: number): void {
+      guard((done) => this.inner.read!(key, done, timeWindow, max), cb);
+    }
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      return new Guarded({}, this.inner.child(routeOptions) as InnerStore);
+    }
+  }
+  return Guarded as unknown as FastifyRateLimitStoreCtor;
+}
+
 /**
  * Requests per minute: anonymous callers are counted per address with the lower limit, authenticated
  * ones per key or session with the higher one. Counters live in Redis when REDIS_URL is set, so several
- * instances share them. A limit of 0 turns that limit off.
+ * instances share them; while Redis is away requests are served uncounted. A limit of 0 turns that
+ * limit off. The health endpoints are never limited.
  */
 export async function installRateLimits(app: FastifyInstance, settings: RateLimitSettings): Promise<void> {
   const limitFor = (request: FastifyRequest) =>
@@ -22,11 +75,11 @@ export async function installRateLimits(app: FastifyInstance, settings: RateLimi
     hook: 'preValidation',
     timeWindow: 60_000,
     max: (request) => limitFor(request) || 1_000_000_000,
-    allowList: (request) => limitFor(request) === 0,
+    allowList: (request) => limitFor(request) === 0 || EXEMPT_PATHS.has(request.routeOptions?.url ?? ''),
     // An IPv6 client usually holds a whole /64: counting per address would let it rotate past the limit.
     keyGenerator: (request) => principalKey(request.principal, normalizeIP(request.ip, 64)),
-    redis: settings.redis,
-    nameSpace: 'storekeep-rl:',
+    ...(settings.redis ? { store: redisStoreWithCircuit(settings.redis) } : {}),
+    nameSpace: NAMESPACE,
     skipOnError: true,
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
