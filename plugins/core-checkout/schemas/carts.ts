@@ -33,12 +33,12 @@ const quantity = { type: 'integer', minimum: 1, maximum: 999, description: '1 to
 export const addItemBody = {
   type: 'object',
   required: ['variant_id', 'quantity'],
-  properties: { variant_id: { ...idInput, description: 'A variant id: a number or a string of digits.' }, quantity },
+  properties: { variant_id: { ...idInput, description: 'A variant id: a number or a string of digits.', 'x-rule': 'Must name an existing variant.' }, quantity },
 } as const;
 
 export const updateItemBody = { type: 'object', required: ['quantity'], properties: { quantity } } as const;
 
 export const currencyQuery = {
   type: 'object',
-  properties: { currency: { type: 'string', maxLength: 10, description: 'One of the store\'s currencies.' } },
+  properties: { currency: { type: 'string', pattern: '^([A-Za-z]{3})?$', description: 'One of the store\'s currencies (any case).' } },
 } as const;
