@@ -123,8 +123,9 @@ export const bulkBody = {
         type: 'object',
         additionalProperties: false,
         // A record without id creates a product, and a product needs a name.
-        if: { not: { required: ['id'] } },
-        then: { required: ['name'] },
+        // (The properties are repeated inside so each subschema names what it requires.)
+        if: { not: { required: ['id'], properties: { id: idInput } } },
+        then: { required: ['name'], properties: { name: productFields.name } },
         description: 'With id: an update of that product. Without: a new product (name required).',
         properties: { id: { ...idInput, description: 'Update this product; absent: create one.', 'x-rule': 'Must name an existing product.' }, ...productFields, variants: { type: 'array', maxItems: 250, items: nestedVariantBody } },
       },
