@@ -28,7 +28,10 @@ const FORMATS: Record<string, () => fc.Arbitrary<string>> = {
 // Short, printable text: what a client would send. Lengths are bounded so requests stay small.
 const word = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJ0123456789 -_é'), minLength: min, maxLength: max });
 
-/** Values `schema` accepts. `overrides` replaces the generator of a property by name (seeded ids). */
+/**
+ * Values `schema` accepts. `overrides` are likelier values for properties of that name at any depth
+ * (seeded ids, the store's currency), tried alongside generated ones.
+ */
 export function valid(schema: Schema, resolve: Resolve, overrides: Record<string, fc.Arbitrary<unknown>> = {}, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || (schema as unknown) === true) return fc.constant('x');
   for (const key of Object.keys(schema)) if (!KNOWN.has(key) && !key.startsWith('x-')) throw new Error(`schema keyword "${key}" is not understood by the fuzz generators`);
@@ -91,7 +94,11 @@ export function valid(schema: Schema, resolve: Resolve, overrides: Record<string
 function objectOf(schema: Schema, resolve: Resolve, overrides: Record<string, fc.Arbitrary<unknown>>, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const required = new Set<string>(schema.required ?? []);
-  const entries = Object.entries(properties).map(([name, s]) => [name, overrides[name] ?? valid(s, resolve, depth === 0 ? overrides : {}, depth + 1)] as const);
+  const entries = Object.entries(properties).map(([name, s]) => {
+    const generated = valid(s, resolve, overrides, depth + 1);
+    const likely = overrides[name];
+    return [name, likely ? fc.oneof({ arbitrary: likely, weight: 3 }, { arbitrary: generated, weight: 1 }) : generated] as const;
+  });
   if (entries.length === 0 && schema.additionalProperties && typeof schema.additionalProperties === 'object') {
     const keys = schema.propertyNames?.pattern ? fc.stringMatching(new RegExp(schema.propertyNames.pattern, 'u')) : word(1, 8);
     const max = Math.min(schema.maxProperties ?? 2, 2);

@@ -28,7 +28,13 @@ export const itemParams = {
   properties: { cart_id: uuidParam, item_id: { type: 'integer', minimum: 1 } },
 } as const;
 
-const quantity = { type: 'integer', minimum: 1, maximum: 999, description: '1 to 999 (a line holds at most 999 after merging).' } as const;
+const quantity = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 999,
+  description: '1 to 999 (a line holds at most 999 after merging).',
+  'x-rule': 'With the units of the variant already in the cart, at most 999.',
+} as const;
 
 export const addItemBody = {
   type: 'object',

@@ -62,6 +62,7 @@ export const bulkBody = {
       type: 'array',
       minItems: 1,
       maxItems: BULK_MAX,
+      'x-rule': 'Each variant and warehouse pair at most once.',
       items: { type: 'object', additionalProperties: false, required: ['variant_id', 'warehouse_id', 'quantity'], properties: { ...target, quantity, force } },
     },
   },
