@@ -86,10 +86,9 @@ const ERROR_REF = { $ref: 'Error#' };
 function errorResponses(route: RouteDefinition): Record<number, object> {
   const codes = new Set<number>();
   if (route.schema.body || route.schema.querystring || route.schema.params || route.currency) codes.add(400);
-  if (route.auth !== 'public') codes.add(401).add(403);
-  // A public route answers 401 to a bad credential (an unknown or revoked key, an expired session).
-  else codes.add(401);
-  if (csrfApplies(route)) codes.add(403);
+  // Public routes too answer 401 to a bad credential (an unknown or revoked key, an expired session).
+  codes.add(401);
+  if (route.auth !== 'public' || csrfApplies(route)) codes.add(403);
   if (route.method !== 'GET' && route.method !== 'DELETE') codes.add(413).add(415);
   // A missing record (in the path, or one the body names such as a cart) or a page past the end.
   if (route.schema.params || route.schema.querystring || route.schema.body) codes.add(404);
