@@ -20,6 +20,7 @@ import { nestedVariantBody } from './variants.ts';
 const optionsSchema = {
   type: 'array',
   maxItems: 10,
+  'x-rule': 'Option names unique, and values unique within an option (case-insensitively); the product\'s variants must fit them.',
   items: {
     type: 'object',
     additionalProperties: false,
