@@ -39,6 +39,9 @@ const addFormats = (ajv: Ajv) => ((addFormatsModule as any).default ?? addFormat
 // Bodies are checked as the server reads them (no coercion); query and path values arrive as text.
 const bodyAjv = new Ajv({ allErrors: true, strict: false });
 const responseAjv = new Ajv({ allErrors: true, strict: false });
+// Query strings are read as the server reads them: text coerced to the schema's types.
+const queryAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: 'array' });
+addFormats(queryAjv);
 addFormats(bodyAjv);
 addFormats(responseAjv);
 
@@ -97,6 +100,20 @@ function queryArbitrary(o: Operation): fc.Arbitrary<string> {
     for (const [k, v] of Object.entries(q as Record<string, unknown>)) if (v !== null && v !== undefined) search.set(k, String(v));
     const s = search.toString();
     return s ? `?${s}` : '';
+  });
+}
+
+function querySchemaOf(o: Operation): Schema | undefined {
+  const params = (o.op.parameters ?? []).filter((p: any) => p.in === 'query');
+  if (params.length === 0) return undefined;
+  return { type: 'object', properties: Object.fromEntries(params.map((p: any) => [p.name, p.schema])) };
+}
+
+// One query parameter set to text its schema may refuse; the test asks ajv whether it does.
+function brokenQuery(schema: Schema): fc.Arbitrary<{ name: string; value: string }> {
+  return fc.record({
+    name: fc.constantFrom(...Object.keys(schema.properties)),
+    value: fc.constantFrom('not-a-valid-value', '0', '-5', '1.5', '101', 'x'.repeat(300), '2026-13-45', 'ABCD', '--name'),
   });
 }
 
@@ -218,6 +235,23 @@ test('every operation answers generated requests as its document says', async ()
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
     if (validRun.failed) failures.push(`[valid, seed ${SEED}] ${String((validRun.errorInstance as Error)?.message ?? validRun.counterexample)}`);
+    const querySchema = querySchemaOf(o);
+    if (querySchema) {
+      const queryRun = await fc.check(
+        fc.asyncProperty(pathArbitrary(o), brokenQuery(querySchema), async (path, { name, value }) => {
+          if (validatorOf(queryAjv, querySchema)({ [name]: value })) return true;
+          const url = `${path}?${new URLSearchParams({ [name]: value })}`;
+          // Without a body: the query is checked first, so a body would not change the answer.
+          const res = await send(url, undefined, staff);
+          seen.set(`${o.method} ${o.path} invalid ${name}: ${res.statusCode}`, (seen.get(`${o.method} ${o.path} invalid ${name}: ${res.statusCode}`) ?? 0) + 1);
+          const failure = judge(o, res, false) ?? (res.statusCode === 400 || res.statusCode === 403 ? undefined : `answered ${res.statusCode} to an invalid ${name}`);
+          if (failure) throw new Error(`${describeRequest(o.method, url, undefined)} → ${failure}`);
+          return true;
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+      if (queryRun.failed) failures.push(`[invalid query, seed ${SEED}] ${String((queryRun.errorInstance as Error)?.message ?? queryRun.counterexample)}`);
+    }
     if (!bodySchema) continue;
     const broken = fc.record({ url: pathArbitrary(o), mutation: invalidBody(bodySchema, resolve, valid(bodySchema, resolve)) });
     const invalidRun = await fc.check(
