@@ -10,6 +10,7 @@ export function registerKernelRoutes(kernel: Kernel): void {
     auth: 'public',
     tag: 'health',
     summary: 'Liveness: the process is up and serving.',
+    description: 'Answers 200 while the process serves requests, without touching the database. For a load balancer or orchestrator liveness probe; not rate limited by design of the probe, needs no credentials.',
     schema: { response: { 200: HEALTH } },
     handler: async () => ({ status: 'ok' }),
   });
@@ -19,6 +20,7 @@ export function registerKernelRoutes(kernel: Kernel): void {
     auth: 'public',
     tag: 'health',
     summary: 'Readiness: the database answers.',
+    description: 'Answers 200 when the database answers a query, else 503: send traffic to this instance only while it is ready.',
     schema: { response: { 200: HEALTH, 503: { $ref: 'Error#' } } },
     handler: async () => {
       // An unreachable database answers like every other route: 503 database_unavailable with Retry-After.
@@ -32,6 +34,7 @@ export function registerKernelRoutes(kernel: Kernel): void {
     auth: 'public',
     tag: 'meta',
     summary: 'The machine-readable description of this API (OpenAPI 3.1).',
+    description: 'This document: every operation, its parameters, bodies, answers and errors, generated from the schemas the server validates with. /docs renders it for people.',
     schema: { response: { 200: { type: 'object', additionalProperties: true } } },
     handler: async (request) => (request.server as any).swagger(),
   });

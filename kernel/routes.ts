@@ -74,6 +74,11 @@ export interface RouteDefinition {
    * Idempotent-Secrets-Omitted header; the OpenAPI document marks them nullable and says so.
    */
   secrets?: readonly string[];
+  /**
+   * Refusals beyond what the schemas say (error code or field → when), documented in the operation's
+   * description and `x-rules`. Fields whose schema carries `x-rule` are added by the kernel.
+   */
+  rules?: Record<string, string>;
 }
 
 /** A request as a handler sees it: body, query and params already validated against the route's schemas. */
@@ -92,13 +97,17 @@ declare module 'fastify' {
 
 const ERROR_REF = { $ref: 'Error#' };
 
-// Every route answers errors in the one error shape; the OpenAPI document says which ones it may give.
+// Every route answers errors in the one error shape; the OpenAPI document says which ones it may give
+// (429 and 503 are on every operation: the document adds them as shared components).
 function errorResponses(route: RouteDefinition): Record<number, object> {
-  const codes = new Set<number>([429]);
-  if (route.schema.body || route.schema.querystring || route.schema.params) codes.add(400);
-  if (route.auth !== 'public') codes.add(401).add(403);
-  if (route.method !== 'GET' && route.method !== 'DELETE') codes.add(415);
-  if (route.schema.params || route.schema.querystring) codes.add(404);
+  const codes = new Set<number>();
+  if (route.schema.body || route.schema.querystring || route.schema.params || route.currency) codes.add(400);
+  // Public routes too answer 401 to a bad credential (an unknown or revoked key, an expired session).
+  codes.add(401);
+  if (route.auth !== 'public' || csrfApplies(route)) codes.add(403);
+  if (route.method !== 'GET' && route.method !== 'DELETE') codes.add(413).add(415);
+  // A missing record (in the path, or one the body names such as a cart) or a page past the end.
+  if (route.schema.params || route.schema.querystring || route.schema.body) codes.add(404);
   if (route.method !== 'GET') codes.add(409);
   // database_unavailable (any route: the hooks before it read credentials from the database), busy (a
   // change whose lock conflicts outlasted the retries).
@@ -128,6 +137,37 @@ function withNullableSecrets(route: RouteDefinition): RouteSchema['response'] {
     response[Number(status)] = { ...schema, properties: nullable };
   }
   return response;
+}
+
+/** True when a state change through this route may need X-CSRFToken (session callers, or anyone for 'always'). */
+export function csrfApplies(route: Pick<RouteDefinition, 'method' | 'auth' | 'csrf'>): boolean {
+  // 'session' concerns public routes too: a logged-in shopper's cart changes go through the session.
+  return (route.csrf ?? 'session') !== 'none' && route.method !== 'GET';
+}
+
+// Field paths (`shipping_address.country`, `products.id`) of every schema part marked with `x-rule`.
+function schemaRules(schema: unknown, path: string, out: Record<string, string>): void {
+  if (!schema || typeof schema !== 'object') return;
+  const s = schema as Record<string, any>;
+  if (typeof s['x-rule'] === 'string' && path) out[path] = s['x-rule'];
+  for (const [name, child] of Object.entries((s.properties ?? {}) as Record<string, unknown>)) schemaRules(child, path ? `${path}.${name}` : name, out);
+  if (s.items) schemaRules(s.items, path, out);
+  if (s.additionalProperties && typeof s.additionalProperties === 'object') schemaRules(s.additionalProperties, path, out);
+  for (const key of ['anyOf', 'oneOf', 'allOf']) for (const branch of (s[key] ?? []) as unknown[]) schemaRules(branch, path, out);
+}
+
+/** The operation's rules beyond its schemas: the route's own, the fields marked `x-rule`, `?currency=`. */
+export function rulesOf(route: RouteDefinition): Record<string, string> {
+  const rules: Record<string, string> = {};
+  for (const part of [route.schema.params, route.schema.querystring, route.schema.body]) schemaRules(part, '', rules);
+  if (route.currency) rules.unsupported_currency = '`currency` is not one of the store\'s currencies.';
+  return { ...rules, ...route.rules };
+}
+
+function describe(route: RouteDefinition, rules: Record<string, string>): string {
+  const text = route.description ?? route.summary;
+  const lines = Object.entries(rules).map(([key, when]) => `- \`${key}\`: ${when}`);
+  return lines.length ? `${text}\n\nRefused with 400 beyond the schema:\n${lines.join('\n')}` : text;
 }
 
 function securityOf(policy: AuthPolicy): Array<Record<string, string[]>> {
@@ -231,6 +271,7 @@ export class RouteRegistry {
     const transactional = route.transaction ?? route.method !== 'GET';
     const handler = transactional ? inRetriedTransaction(route, knex) : route.handler;
     const checked = route.checkBody ? withBodyChecks(route.checkBody, handler) : handler;
+    const rules = rulesOf(route);
     const body = route.schema.body as Record<string, any> | undefined;
     // Bodies are closed: a field the schema does not name is a 400, not silently ignored.
     const closedBody = body && body.type === 'object' && body.additionalProperties === undefined ? { ...body, additionalProperties: false } : body;
@@ -260,7 +301,9 @@ export class RouteRegistry {
       schema: {
         hide: route.hidden,
         summary: route.summary,
-        description: route.description,
+        description: describe(route, rules),
+        ...(Object.keys(rules).length ? { 'x-rules': rules } : {}),
+        ...(csrfApplies(route) ? { 'x-csrf': route.csrf ?? 'session' } : {}),
         tags: [route.tag ?? route.plugin],
         operationId: operationId(route),
         security: securityOf(route.auth),

@@ -61,7 +61,8 @@ export interface AppParts {
 // not coerced, so `"quantity": "2"` is a 400 and the API's types mean what they say.
 function validatorCompiler(schemas: Array<{ $id: string }>) {
   const make = (coerce: boolean) => {
-    const ajv = new Ajv({ allErrors: true, useDefaults: true, coerceTypes: coerce ? 'array' : false, removeAdditional: false, strict: false });
+    // verbose: an error carries its schema, so a field may say in words what its pattern means (`x-invalid`).
+    const ajv = new Ajv({ allErrors: true, useDefaults: true, coerceTypes: coerce ? 'array' : false, removeAdditional: false, strict: false, verbose: true });
     (addFormatsModule as unknown as { default: (a: Ajv) => void }).default?.(ajv) ?? (addFormatsModule as unknown as (a: Ajv) => void)(ajv);
     ajv.addKeyword({ keyword: 'example' });
     for (const s of schemas) ajv.addSchema(s);

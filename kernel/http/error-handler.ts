@@ -10,6 +10,7 @@ interface AjvIssue {
   keyword: string;
   message?: string;
   params: Record<string, any>;
+  parentSchema?: Record<string, any>;
 }
 
 // `/items/0/quantity` → `items.0.quantity`; a missing or unknown property is named by itself.
@@ -21,7 +22,12 @@ function fieldOf(issue: AjvIssue, context?: string): string {
   return path;
 }
 
+// What a pattern, a long enum or a format means, in words, when the schema says it (`x-invalid`).
+const EXPLAINED = new Set(['pattern', 'enum', 'format']);
+
 function messageOf(issue: AjvIssue): string {
+  const explained = issue.parentSchema?.['x-invalid'];
+  if (typeof explained === 'string' && EXPLAINED.has(issue.keyword)) return explained;
   switch (issue.keyword) {
     case 'required':
       return 'This field is required.';

@@ -36,24 +36,48 @@ export function listQuerySchema(spec: ListSpec, filters: Record<string, object> 
   };
   if (spec.ordering) {
     const names = Object.keys(spec.ordering);
+    // The allow-list as a pattern (one name, or several comma-separated), so clients see it and the
+    // schema refuses an unknown field before the list is read.
+    const one = `\\s*-?(?:${names.map((n) => n.replace(/[^a-z0-9_]/gi, '')).join('|')})\\s*`;
     properties.ordering = {
       type: 'string',
       maxLength: 200,
-      description: `Comma-separated; prefix with - for descending. Allowed: ${names.join(', ')}.`,
+      pattern: `^(?:${one}(?:,${one})*)?$`,
+      examples: [names[0], `-${names[0]}`],
+      'x-invalid': `Unknown field. Allowed: ${names.join(', ')} (prefix - for descending).`,
+      description: `Comma-separated; prefix with - for descending. Allowed: ${names.flatMap((n) => [n, `-${n}`]).join(', ')}.`,
     };
   }
   if (spec.search) properties.search = { type: 'string', maxLength: 200, description: 'Text search.' };
   for (const [field, kind] of Object.entries(spec.ranges ?? {})) {
     const schema = kind === 'datetime'
-      ? { type: 'string', maxLength: 40, description: 'ISO 8601 date or UTC timestamp.' }
+      ? {
+          type: 'string',
+          maxLength: 40,
+          anyOf: [{ format: 'date', 'x-invalid': DATE_BOUND_MESSAGE }, { format: 'date-time', 'x-invalid': DATE_BOUND_MESSAGE }],
+          pattern: DATE_BOUND_PATTERN,
+          'x-invalid': DATE_BOUND_MESSAGE,
+        }
       : kind === 'money'
-        ? { type: 'string', maxLength: 40, description: 'Decimal amount.' }
+        ? {
+          type: 'string',
+          maxLength: 40,
+          pattern: '^\\d+(\\.\\d+)?$',
+          'x-invalid': 'Enter a plain decimal amount such as "12.50".',
+          'x-rule': 'At most as many decimals as the currency has.',
+        }
         : { type: 'integer' };
-    properties[`${field}__gte`] = { ...schema, description: `Lower bound (inclusive) on ${field}.` };
-    properties[`${field}__lte`] = { ...schema, description: `Upper bound (inclusive) on ${field}.` };
+    const what = kind === 'datetime' ? ': an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z)' : kind === 'money' ? ': a decimal amount ("12.50")' : '';
+    properties[`${field}__gte`] = { ...schema, description: `Lower bound (inclusive) on ${field}${what}.` };
+    properties[`${field}__lte`] = { ...schema, description: `Upper bound (inclusive) on ${field}${what}.` };
   }
   return { type: 'object', properties };
 }
+
+// What parseDateBound reads: a date, or a timestamp with a T, optional seconds and a zone (Z or ±hh:mm).
+const DATE_BOUND_PATTERN = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2}))?$';
+
+const DATE_BOUND_MESSAGE = 'Enter an ISO 8601 date (2026-01-31) or UTC timestamp (2026-01-31T12:00:00Z).';
 
 export interface OrderBy {
   column: string;

@@ -39,6 +39,111 @@ export class OpenApiWebhooks {
   }
 }
 
+const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+const retryAfter = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } } };
+
+/** Answers any operation may give, shared as components rather than repeated on each. */
+export const sharedResponses = {
+  PayloadTooLarge: { description: 'The body is larger than the route allows (`payload_too_large`).', content: errorContent },
+  UnsupportedMediaType: { description: 'The body is not `application/json` (`unsupported_media_type`).', content: errorContent },
+  TooManyRequests: { description: 'Rate limit exceeded (`rate_limited`); see the RateLimit headers.', headers: retryAfter, content: errorContent },
+  ServiceUnavailable: {
+    description: 'Nothing was saved: the store was busy with a conflicting change (`busy`) or cannot reach its database (`database_unavailable`). Retry after Retry-After seconds.',
+    headers: retryAfter,
+    content: errorContent,
+  },
+};
+
+const SHARED_BY_STATUS: Record<string, keyof typeof sharedResponses> = { '413': 'PayloadTooLarge', '415': 'UnsupportedMediaType', '429': 'TooManyRequests', '503': 'ServiceUnavailable' };
+
+const ERROR_DESCRIPTIONS: Record<string, string> = {
+  '400': 'Invalid input (`invalid`, naming each bad field in `errors`; `malformed_json`), or a rule listed in the description.',
+  '401': 'Credentials were sent but are not valid (`authentication_failed`: unknown, revoked or expired key or session), or none were sent to a protected operation (`not_authenticated`).',
+  '403': 'The caller may not do this (`permission_denied`).',
+  '404': 'No such record, or a page past the end (`not_found`).',
+  '405': 'The path exists but not with this method (`method_not_allowed`); see the Allow header.',
+  '409': 'The change conflicts with the current state (a duplicate, a record in use, a wrong status, an Idempotency-Key in use).',
+};
+const CSRF_403 = ' Also `csrf_failed`: the request came with a session cookie (or this operation always checks) and no X-CSRFToken header equal to the csrftoken cookie.';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+const SUCCESS_DESCRIPTIONS: Record<string, string> = {
+  '200': 'Success.',
+  '201': 'Created; the Location header names the new record.',
+  '202': 'Accepted; the work continues in the background.',
+  '204': 'Done; no body.',
+  '303': 'Redirect (See Other) to the Location header.',
+};
+
+/**
+ * What route schemas cannot say, added to the generated document: shared error responses (429 and 503
+ * on every operation), a description for every error response, the X-CSRFToken header where the CSRF
+ * check applies, and a description for every parameter.
+ */
+export function completeDocument(doc: any): any {
+  doc.components ??= {};
+  doc.components.responses = { ...sharedResponses };
+  doc.components.parameters = {
+    CSRFToken: {
+      name: 'X-CSRFToken',
+      in: 'header',
+      required: false,
+      description: 'Required when the request carries a session cookie (and, on operations marked so, always): the token of GET /api/v1/auth/csrf/, equal to the csrftoken cookie. Token-authenticated calls need none. Missing or wrong: 403 `csrf_failed`.',
+      schema: { type: 'string', maxLength: 200 },
+    },
+  };
+  for (const item of Object.values(doc.paths ?? {}) as any[]) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      op.responses['429'] = {};
+      op.responses['503'] = {};
+      for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
+        const shared = SHARED_BY_STATUS[status];
+        if (shared) op.responses[status] = { $ref: `#/components/responses/${shared}` };
+        else if (SUCCESS_DESCRIPTIONS[status] && response.description === 'Default Response') response.description = SUCCESS_DESCRIPTIONS[status];
+        else if (ERROR_DESCRIPTIONS[status] && (!response.description || response.description === 'Default Response')) {
+          response.description = ERROR_DESCRIPTIONS[status] + (status === '403' && op['x-csrf'] ? CSRF_403 : '');
+        }
+      }
+      for (const p of op.parameters ?? []) {
+        p.description ??= p.in === 'path' ? `The \`${p.name}\` of the record, from its URL.` : `Filter on \`${p.name}\`.`;
+      }
+      if (op['x-csrf']) {
+        if (op['x-csrf'] === 'always') op.description += '\n\nAlways needs X-CSRFToken (also without a session): this operation starts or changes a session.';
+        op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/CSRFToken' }];
+        delete op['x-csrf'];
+      }
+    }
+  }
+  return withoutUnusedComponents(doc);
+}
+
+// A store with few plugins references few components: an unused one is noise to linters and readers.
+function withoutUnusedComponents(doc: any): any {
+  const used = (section: string, name: string) => {
+    const { [name]: _self, ...others } = doc.components[section];
+    return JSON.stringify({ ...doc, components: { ...doc.components, [section]: others } }).includes(`"#/components/${section}/${name}"`);
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const section of ['schemas', 'responses', 'parameters']) {
+      for (const name of Object.keys(doc.components[section] ?? {})) {
+        if (!used(section, name)) {
+          delete doc.components[section][name];
+          changed = true;
+        }
+      }
+    }
+  }
+  const schemes = new Set<string>();
+  for (const item of Object.values(doc.paths ?? {}) as any[]) {
+    for (const method of METHODS) for (const requirement of item[method]?.security ?? []) Object.keys(requirement).forEach((k) => schemes.add(k));
+  }
+  for (const name of Object.keys(doc.components.securitySchemes ?? {})) if (!schemes.has(name)) delete doc.components.securitySchemes[name];
+  return doc;
+}
+
 /**
  * The OpenAPI 3.1 document is generated from the route schemas (so it cannot drift from what the
  * server validates) and served at /latest/openapi.json; /docs is an interactive reference whose assets
@@ -58,7 +163,8 @@ export async function installOpenApi(
         title: 'Storekeep API',
         version: API_VERSION,
         description: 'The JSON REST API of a Storekeep store. Lists use the `{count, next, previous, results}` envelope; errors are `{detail, code, errors?}`.',
-        license: { name: 'MIT', identifier: 'MIT' },
+        license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
+        contact: { name: 'The store\'s operator', url: config.baseUrl },
       },
       servers: [{ url: config.baseUrl }],
       components: {
@@ -70,6 +176,7 @@ export async function installOpenApi(
       ...(webhookEntries ? { webhooks: webhookEntries } : {}),
       tags: [...new Set(routes.list().filter((r) => !r.hidden).map((r) => r.tag ?? r.plugin))].sort().map((name) => ({ name, description: `Endpoints of ${name}.` })),
     },
+    transformObject: ({ openapiObject }: { openapiObject: unknown }) => completeDocument(structuredClone(openapiObject)),
     refResolver: {
       buildLocalReference: (json: any, _baseUri: unknown, _fragment: unknown, i: number) => (json.$id as string) || `def-${i}`,
     },

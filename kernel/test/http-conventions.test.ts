@@ -91,7 +91,7 @@ describe('lists (docs/api.md, conventions)', () => {
   test('an unknown ordering field is a 400 naming ordering and the allowed fields', async () => {
     const res = await get(`${LIST}?ordering=message`);
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.json().errors, { ordering: ['Unknown field "message". Allowed: name, created_at.'] });
+    assert.deepEqual(res.json().errors, { ordering: ['Unknown field. Allowed: name, created_at (prefix - for descending).'] });
     assert.equal((await get(`${LIST}?ordering=-id`)).statusCode, 400);
   });
 

@@ -1,8 +1,15 @@
 import { before, after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import type { TestStore } from '../../test/helpers/store.ts';
 import { exampleStore } from './helpers.ts';
+
+// The repository's redocly.yaml: what `npx @redocly/cli lint` in a clone of the repository uses.
+const REDOCLY_YAML = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../redocly.yaml');
+const repositoryConfig = () => createConfig(fs.readFileSync(REDOCLY_YAML, 'utf8'), { configPath: REDOCLY_YAML });
 
 describe('the OpenAPI document', () => {
   let store: TestStore;
@@ -24,19 +31,13 @@ describe('the OpenAPI document', () => {
     assert.deepEqual(doc.servers, [{ url: 'https://store.test' }]);
   });
 
-  test('lints with no errors under the recommended ruleset', async () => {
-    const config = await createConfig({
-      extends: ['recommended'],
-      // API.md section 2: every path ends in "/" by contract, which this rule would flag on every path.
-      rules: { 'no-path-trailing-slash': 'off' },
-    });
-    const problems = await lintFromString({ source: raw, absoluteRef: 'https://store.test/latest/openapi.json', config });
-    const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
-    assert.deepEqual(errors, []);
+  test('lints with no problem of any severity under the repository\'s redocly.yaml (recommended)', async () => {
+    const problems = await lintFromString({ source: raw, absoluteRef: 'https://store.test/latest/openapi.json', config: await repositoryConfig() });
+    assert.deepEqual(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`), []);
   });
 
   test('the lint would catch a broken document (the check above can fail)', async () => {
-    const config = await createConfig({ extends: ['recommended'], rules: { 'no-path-trailing-slash': 'off' } });
+    const config = await repositoryConfig();
     const broken = JSON.parse(raw);
     broken.paths['/api/v1/hello/greetings/'].get.responses = {};
     broken.paths['/api/v1/hello/greetings/{id}/'].get.parameters = [];
@@ -84,6 +85,49 @@ describe('the OpenAPI document', () => {
     assert.ok(doc.paths['/api/v1/hello/whoami/'].get.responses['401']);
   });
 
+  test('every operation has a summary and a description; every parameter a description', () => {
+    for (const [p, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        assert.ok(op.summary && op.description, `${method} ${p}`);
+        for (const param of op.parameters ?? []) assert.ok(param.$ref || param.description, `${method} ${p} ${param.name}`);
+      }
+    }
+  });
+
+  test('lists state their ordering allow-list and date bounds as schema', () => {
+    const params = Object.fromEntries(doc.paths['/api/v1/hello/greetings/'].get.parameters.map((p: any) => [p.name, p]));
+    const ordering = new RegExp(params.ordering.schema.pattern);
+    for (const ok of ['name', '-created_at', 'name,-created_at', '']) assert.match(ok, ordering);
+    for (const bad of ['message', 'name;', '--name']) assert.doesNotMatch(bad, ordering);
+    assert.match(params.ordering.description, /name, -name, created_at, -created_at/);
+    assert.deepEqual(params.created_at__gte.schema.anyOf.map((s: any) => s.format), ['date', 'date-time']);
+  });
+
+  test('every operation documents 429 and 503 through shared responses, and 401 (a bad credential) even when public', () => {
+    assert.ok(doc.components.responses.ServiceUnavailable.headers['Retry-After']);
+    assert.match(doc.components.responses.ServiceUnavailable.description, /busy.*database_unavailable/s);
+    for (const item of Object.values(doc.paths as Record<string, Record<string, any>>)) {
+      for (const op of Object.values(item)) {
+        assert.deepEqual(op.responses['429'], { $ref: '#/components/responses/TooManyRequests' });
+        assert.deepEqual(op.responses['503'], { $ref: '#/components/responses/ServiceUnavailable' });
+        assert.ok(op.responses['401'], op.operationId);
+      }
+    }
+    const create = doc.paths['/api/v1/hello/greetings/'].post;
+    assert.deepEqual(create.responses['413'], { $ref: '#/components/responses/PayloadTooLarge' });
+    assert.deepEqual(create.responses['415'], { $ref: '#/components/responses/UnsupportedMediaType' });
+  });
+
+  test('state changes document X-CSRFToken and the 403 csrf_failed; reads do not', () => {
+    const create = doc.paths['/api/v1/hello/greetings/'].post;
+    assert.ok(create.parameters.some((p: any) => p.$ref === '#/components/parameters/CSRFToken'));
+    assert.match(create.responses['403'].description, /csrf_failed/);
+    assert.equal(doc.components.parameters.CSRFToken.name, 'X-CSRFToken');
+    assert.equal(doc.components.parameters.CSRFToken.in, 'header');
+    const list = doc.paths['/api/v1/hello/greetings/'].get;
+    assert.ok(!list.parameters.some((p: any) => p.$ref));
+  });
+
   test('/docs serves the interactive reference as HTML', async () => {
     const res = await store.inject({ method: 'GET', url: '/docs' });
     assert.equal(res.statusCode, 200);
@@ -116,9 +160,8 @@ test('a plugin contributes entries to the webhooks section; a reference to a mis
   const dataOf = (name: string) => doc.webhooks[name].post.requestBody.content['application/json'].schema.properties.data;
   assert.deepEqual(dataOf('thing.happened'), { $ref: '#/components/schemas/Money' });
   assert.deepEqual(dataOf('other.happened'), { type: 'object' });
-  const config = await createConfig({ extends: ['recommended'], rules: { 'no-path-trailing-slash': 'off' } });
-  const problems = await lintFromString({ source: res.body, absoluteRef: 'https://store.test/latest/openapi.json', config });
-  assert.deepEqual(problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`), []);
+  const problems = await lintFromString({ source: res.body, absoluteRef: 'https://store.test/latest/openapi.json', config: await repositoryConfig() });
+  assert.deepEqual(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message}`), []);
   const bare = await kernelStore();
   t.after(() => bare.close());
   assert.equal((await bare.inject({ method: 'GET', url: '/latest/openapi.json' })).json().webhooks, undefined, 'no section without entries');

@@ -28,6 +28,7 @@ export function registerAuthRoutes(ctx: PluginContext, services: AuthServices): 
     auth: 'public',
     tag,
     summary: 'Get a CSRF token (also set as the csrftoken cookie) for session requests.',
+    description: 'Browsers using the session cookie send this token back as the X-CSRFToken header on every state change, and on login and registration. API-key callers need none.',
     schema: { response: { 200: S.csrfResponse } },
     handler: async (request, reply) => {
       noStore(reply);
@@ -117,6 +118,7 @@ export function registerAuthRoutes(ctx: PluginContext, services: AuthServices): 
     tag,
     summary: 'Set a new password with a reset token; every session of the account ends.',
     description: 'Needs X-CSRFToken. Password: 8–128 characters. An unknown, used or expired token: 400 invalid_token.',
+    rules: { invalid_token: 'The token is unknown, used or expired.' },
     schema: { body: S.passwordResetConfirmBody, response: { 204: { type: 'null' } } },
     handler: async (request: FastifyRequest<{ Body: { token: string; password: string } }>, reply) => {
       await services.passwordResets.confirm(request.trx!, request.body.token, request.body.password);
@@ -131,6 +133,7 @@ export function registerAuthRoutes(ctx: PluginContext, services: AuthServices): 
     auth: 'authenticated',
     tag,
     summary: 'The caller: a staff user, a customer or an API key.',
+    description: 'Who the credentials sent belong to, and what kind of caller that is. Without credentials: 401.',
     schema: { response: { 200: S.meResponse } },
     handler: async (request, reply) => {
       noStore(reply);
@@ -176,6 +179,7 @@ export function registerApiKeyRoutes(ctx: PluginContext, services: AuthServices)
     auth: 'staff',
     tag,
     summary: 'List API keys (never the keys themselves).',
+    description: 'Staff only. Each key shows its name, mode (live or test), prefix and when it was last used; the secret itself is shown once, when the key is created.',
     schema: { querystring: S.apiKeyListQuery, response: { 200: S.apiKeyPage } },
     handler: async (request: FastifyRequest<{ Querystring: { mode?: KeyMode; revoked?: boolean } }>) => {
       const query = apiKeys.query(ctx.knex);
@@ -193,6 +197,7 @@ export function registerApiKeyRoutes(ctx: PluginContext, services: AuthServices)
     auth: 'staff',
     tag,
     summary: 'One API key (never the key itself).',
+    description: 'Staff only. The key\'s name, mode, prefix and use; the secret is never shown again after creation.',
     schema: { params: S.idParams, response: { 200: S.apiKeySchema } },
     handler: async (request: FastifyRequest<{ Params: { id: number } }>) => {
       const apiKey = await apiKeys.get(ctx.knex, request.params.id);

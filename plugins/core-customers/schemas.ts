@@ -1,10 +1,16 @@
+import { countryCode } from '../../kernel/http/schemas.ts';
 import { listQuerySchema, pageSchema, type ListSpec } from '../../kernel/http/lists.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../core-auth/services/passwords.ts';
 
 const timestamp = { type: 'string', format: 'date-time' };
 const nullableId = { type: ['integer', 'null'] };
 const name = { type: 'string', maxLength: 150 };
-const phone = { type: ['string', 'null'], maxLength: 32, description: 'Digits and + ( ) . / - and spaces; null or "" clears it.' };
+const phone = {
+  type: ['string', 'null'],
+  maxLength: 32,
+  pattern: '^\\s*([+(]?\\d[\\d ()./-]*)?\\s*$',
+  description: 'Digits and + ( ) . / - and spaces, optionally led by + or (; null or "" clears it.',
+};
 const password = { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH };
 const email = { type: 'string', format: 'email', maxLength: 254 };
 
@@ -102,8 +108,7 @@ export const customerPage = pageSchema({ $ref: 'Customer#' });
 
 // ── Addresses ────────────────────────────────────────────────────────────────────────────────────
 
-// Blank values are judged by the service, with the country, so that one answer names them all.
-const requiredText = (maxLength: number) => ({ type: 'string', maxLength });
+const requiredText = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S', description: 'Not blank.' });
 const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength });
 
 const addressFields = {
@@ -115,7 +120,7 @@ const addressFields = {
   city: requiredText(150),
   state: optionalText(100),
   postal_code: requiredText(20),
-  country: { type: 'string', maxLength: 64, description: 'ISO 3166-1 alpha-2 ("DE"; lower case is accepted).' },
+  country: countryCode('ISO 3166-1 alpha-2 ("DE"; lower case is accepted).'),
   phone,
 };
 

@@ -11,6 +11,7 @@ export function registerStoreRoutes(ctx: PluginContext, settings: StoreSettingsS
     auth: 'public',
     tag: 'store',
     summary: 'The store: name, currencies and rates, languages, tax settings, test mode, branding.',
+    description: 'Public: shops read it to show prices, languages and branding. Nothing secret is in it.',
     cache: 'anonymous',
     schema: { response: { 200: { $ref: 'Store#' } } },
     handler: async () => settings.get(),
@@ -21,6 +22,7 @@ export function registerStoreRoutes(ctx: PluginContext, settings: StoreSettingsS
     auth: 'staff',
     tag: 'store',
     summary: 'Change store settings (any subset); the whole result is validated.',
+    description: 'Staff only. The changed settings are merged into the current ones and the whole result is checked at once: every bad field is named in one 400. Emits store.updated.',
     schema: { body: storePatchSchema, response: { 200: { $ref: 'Store#' } } },
     handler: async (request) => settings.update(request.trx!, request.body as Partial<StoreSettings>),
   });

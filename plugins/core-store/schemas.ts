@@ -1,17 +1,25 @@
-const currencyCode = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 code.' } as const;
-const rate = { type: 'string', maxLength: 40, description: 'Positive decimal string: units of this currency per unit of the default currency.' } as const;
-const languageTag = { type: 'string', minLength: 1, maxLength: 35, description: 'BCP 47 language tag.' } as const;
+import { anyCountryCode, anyCurrencyCode, languageTag as languageTagOf } from '../../kernel/http/schemas.ts';
+
+const currencyCode = anyCurrencyCode;
+const rate = {
+  type: 'string',
+  maxLength: 40,
+  pattern: '^\\d+(\\.\\d{1,12})?$',
+  description: 'Positive decimal string (at most 12 decimals): units of this currency per unit of the default currency.',
+  'x-rule': 'Greater than zero; only for the store\'s currencies other than the default, and required for each of them.',
+} as const;
+const languageTag = languageTagOf();
 const nullableString = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 
 const settingsProperties = {
   name: { type: 'string', minLength: 1, maxLength: 200 },
   email: { type: ['string', 'null'], format: 'email', maxLength: 254 },
-  country: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
-  default_currency: currencyCode,
-  currencies: { type: 'array', minItems: 1, maxItems: 50, items: currencyCode },
+  country: { anyOf: [anyCountryCode, { type: 'null' }] },
+  default_currency: { ...currencyCode, description: 'One of `currencies`.', 'x-rule': 'One of `currencies`.' },
+  currencies: { type: 'array', minItems: 1, maxItems: 50, uniqueItems: true, items: currencyCode },
   exchange_rates: { type: 'object', propertyNames: { pattern: '^[A-Z]{3}$' }, additionalProperties: rate },
-  default_language: languageTag,
-  languages: { type: 'array', minItems: 1, maxItems: 50, items: languageTag },
+  default_language: { ...languageTag, description: 'One of `languages`.', 'x-rule': 'A well-formed BCP 47 tag, one of `languages`.' },
+  languages: { type: 'array', minItems: 1, maxItems: 50, uniqueItems: true, items: { ...languageTag, 'x-rule': 'Well-formed BCP 47 tags, each once (case-insensitively).' } },
   prices_include_tax: { type: 'boolean' },
   tax_rates: {
     type: 'array',
@@ -20,7 +28,10 @@ const settingsProperties = {
       type: 'object',
       additionalProperties: false,
       required: ['country', 'rate'],
-      properties: { country: { type: 'string', pattern: '^[A-Z]{2}$' }, rate: { type: 'string', maxLength: 12, description: 'Percentage, e.g. "19" or "7.5".' } },
+      properties: {
+        country: { ...anyCountryCode, description: 'ISO 3166-1 alpha-2 code; each country once.', 'x-rule': 'Each country once.' },
+        rate: { type: 'string', maxLength: 12, 'x-invalid': 'Must be a percentage from "0" to "100" with at most 4 decimals.', pattern: '^(100(\\.0{1,4})?|\\d{1,2}(\\.\\d{1,4})?)$', description: 'Percentage from "0" to "100" with at most 4 decimals, e.g. "19" or "7.5".' },
+      },
     },
   },
   test_mode: { type: 'boolean' },

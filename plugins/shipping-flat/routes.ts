@@ -15,6 +15,7 @@ export function registerRoutes(ctx: PluginContext, methods: ShippingMethodServic
     auth: 'staff',
     tag,
     summary: 'List shipping methods (ordering: name, created_at; filters: active, country).',
+    description: 'Staff only. Flat-rate methods: a price per order in a currency, the countries served (empty: everywhere) and an optional free-shipping threshold.',
     schema: { querystring: listQuery, response: { 200: methodPage } },
     handler: async (request) => {
       const query = methods.listQuery(ctx.knex, { active: request.query.active, country: request.query.country });
@@ -43,6 +44,7 @@ export function registerRoutes(ctx: PluginContext, methods: ShippingMethodServic
     auth: 'staff',
     tag,
     summary: 'One shipping method.',
+    description: 'Staff only: its price, currency, countries and free-shipping threshold.',
     schema: { params: idParams, response: { 200: method } },
     handler: async (request) => methodView(await methods.get(ctx.knex, request.params.id)),
   });

@@ -1,3 +1,4 @@
+import { countryCode, currencyCode, decimalString } from '../../kernel/http/schemas.ts';
 import { listQuerySchema, pageSchema, type ListSpec } from '../../kernel/http/lists.ts';
 
 const timestamp = { type: 'string', format: 'date-time' } as const;
@@ -22,21 +23,21 @@ export const shippingMethodSchema = {
   },
 } as const;
 
-const amountInput = { type: 'string', maxLength: 40, description: 'Decimal string in the method\'s currency, e.g. "4.90".' } as const;
+const amountInput = decimalString('Decimal string in the method\'s currency, e.g. "4.90".');
 
 const fields = {
   name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
   provider: { type: 'string', enum: ['flat_rate'], description: 'Always flat_rate (the default).' },
   description: { type: ['string', 'null'], maxLength: 2000 },
   price: amountInput,
-  currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'One of the store\'s currencies; the store default when left out.' },
+  currency: currencyCode('One of the store\'s currencies; the store default when left out.'),
   countries: {
     type: 'array',
     maxItems: 300,
-    items: { type: 'string', minLength: 2, maxLength: 2 },
+    items: countryCode(),
     description: 'ISO 3166-1 alpha-2 codes the method ships to; empty (the default) means everywhere.',
   },
-  free_above: { type: ['string', 'null'], maxLength: 40, description: 'Decimal string in the method\'s currency, or null for no threshold.' },
+  free_above: { ...decimalString('Decimal string in the method\'s currency, or null for no threshold.'), type: ['string', 'null'] },
   active: { type: 'boolean', description: 'Offered at checkout (default true).' },
 } as const;
 

@@ -28,6 +28,7 @@ export function registerRoutes(
     auth: 'staff',
     tag,
     summary: 'List vouchers (ordering: code, created_at, times_used; filters: active, code, search).',
+    description: 'Staff only. Each voucher with its discount, limits, dates and how often it was used.',
     schema: { querystring: listQuery, response: { 200: voucherPage } },
     handler: async (request) => {
       const { active, code, search } = request.query;
@@ -58,6 +59,7 @@ export function registerRoutes(
     auth: 'staff',
     tag,
     summary: 'One voucher, with times_used.',
+    description: 'Staff only: the discount, currency, minimum subtotal, limits, validity dates and uses so far.',
     schema: { params: idParams, response: { 200: voucher } },
     handler: async (request) => voucherView(await s.vouchers.get(ctx.knex, request.params.id)),
   });

@@ -1,3 +1,4 @@
+import { currencyCode, decimalString } from '../../kernel/http/schemas.ts';
 import { listQuerySchema, pageSchema, type ListSpec } from '../../kernel/http/lists.ts';
 
 const timestamp = { type: 'string', format: 'date-time' } as const;
@@ -21,7 +22,7 @@ export const voucherSchema = {
     per_customer_limit: { type: ['integer', 'null'] },
     times_used: { type: 'integer', description: 'Orders placed with it (given back when an unpaid order is cancelled).' },
     starts_at: nullableTimestamp,
-    ends_at: nullableTimestamp,
+    ends_at: { ...nullableTimestamp, 'x-rule': 'Later than starts_at.' },
     active: { type: 'boolean' },
     created_at: timestamp,
     updated_at: timestamp,
@@ -34,13 +35,19 @@ const limit = { type: ['integer', 'null'], minimum: 1, maximum: 1_000_000_000 } 
 const fields = {
   code: { type: 'string', pattern: CODE_PATTERN, description: 'Letters, digits, - and _; unique in any case.' },
   discount_type: { type: 'string', enum: ['percentage', 'fixed'] },
-  value: { type: 'string', maxLength: 40, description: 'percentage: "10" or "12.5" (over 0, at most 100); fixed: an amount in `currency` ("5.00").' },
-  currency: { type: ['string', 'null'], pattern: '^[A-Z]{3}$', description: 'One of the store\'s currencies; required for fixed vouchers.' },
-  min_subtotal: { type: ['string', 'null'], maxLength: 40, description: 'Minimum merchandise subtotal, in `currency` or else the store default currency.' },
+  value: {
+    ...decimalString('percentage: "10" or "12.5" (over 0, at most 100, up to 4 decimals); fixed: an amount in `currency` ("5.00"), over 0.'),
+    'x-rule': 'percentage: over 0 and at most 100 with up to 4 decimals; fixed: over 0 with the currency\'s decimals. Required when discount_type changes.',
+  },
+  currency: {
+    ...currencyCode('One of the store\'s currencies; required for fixed vouchers.', 'One of the store\'s currencies; required for a fixed discount.'),
+    type: ['string', 'null'],
+  },
+  min_subtotal: { ...decimalString('Minimum merchandise subtotal, in `currency` or else the store default currency.'), type: ['string', 'null'] },
   usage_limit: { ...limit, description: 'Total orders that may use it; null: unlimited.' },
   per_customer_limit: { ...limit, description: 'Orders per customer (by account or e-mail); null: unlimited.' },
   starts_at: nullableTimestamp,
-  ends_at: nullableTimestamp,
+  ends_at: { ...nullableTimestamp, 'x-rule': 'Later than starts_at.' },
   active: { type: 'boolean', description: 'Default true.' },
 } as const;
 
@@ -75,7 +82,15 @@ export const cartCodeParams = {
 export const applyBody = {
   type: 'object',
   required: ['code'],
-  properties: { code: { type: 'string', minLength: 1, maxLength: 64, description: 'The voucher code, in any case.' } },
+  properties: {
+    code: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      description: 'The voucher code, in any case.',
+      'x-rule': 'A voucher that exists (`voucher_not_found`), is active (`voucher_inactive`) and within its dates (`voucher_not_yet_valid`, `voucher_expired`), takes an amount off in the cart\'s currency (`voucher_wrong_currency`) and whose minimum subtotal the cart meets (`voucher_minimum_not_met`).',
+    },
+  },
 } as const;
 
 /** The cart as core-checkout shows it: its own `Cart` schema. */

@@ -67,8 +67,23 @@ export const eventSchema = {
 } as const;
 
 const fields = {
-  url: { type: 'string', minLength: 1, maxLength: 2000, description: 'https URL; http only for localhost, 127.0.0.0/8 and ::1.' },
-  events: { type: 'array', maxItems: 200, items: { type: 'string', minLength: 1, maxLength: 100 }, description: 'Event types from the catalogue, or ["*"] alone for every type.' },
+  url: {
+    type: 'string',
+    format: 'uri',
+    minLength: 1,
+    maxLength: 2000,
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+    description: 'An https URL. Plain http only for loopback hosts (localhost, 127.0.0.0/8, ::1), a development allowance.',
+    'x-rule': 'https, to a public address (plain http only for loopback hosts); no credentials in the URL.',
+  },
+  events: {
+    type: 'array',
+    minItems: 1,
+    maxItems: 200,
+    items: { type: 'string', minLength: 1, maxLength: 100 },
+    description: 'Event types from the catalogue (the document\'s `webhooks` section), or ["*"] alone for every type.',
+    'x-rule': 'Known event types, or "*" alone.',
+  },
   description: { type: 'string', maxLength: 500 },
   active: { type: 'boolean', description: 'Default true.' },
 } as const;

@@ -19,6 +19,7 @@ export function registerCategoryRoutes(ctx: PluginContext, s: CatalogServices): 
     cache: 'anonymous',
     tag,
     summary: 'List categories (ordering: name (default), created_at; parent=<id>|null for one level).',
+    description: 'Public. parent=<id> lists the children of one category, parent=null the top level; names in the negotiated language.',
     translated: true,
     schema: { querystring: categoryListQuery, response: { 200: categoryPage } },
     handler: async (request) => {
@@ -52,6 +53,7 @@ export function registerCategoryRoutes(ctx: PluginContext, s: CatalogServices): 
     cache: 'anonymous',
     tag,
     summary: 'One category.',
+    description: 'Public; name and description in the negotiated language. Staff also see the stored translations.',
     translated: true,
     schema: { params: idParams, response: { 200: category } },
     handler: async (request) => s.views.category(await s.categories.get(ctx.knex, request.params.id), viewOf(request)),

@@ -60,6 +60,7 @@ export function registerPageRoutes(ctx: PluginContext): void {
     cache: 'anonymous',
     tag,
     summary: 'One CMS page by its slug (404 for an unpublished page unless staff).',
+    description: 'How a shop links to a page (/pages/about-us). Title and body in the negotiated language; the body is sanitised HTML.',
     translated: true,
     schema: { params: pageSlugParams, response: { 200: pageSchema } },
     handler: async (request: RouteRequest) => pages.get({ slug: request.params.slug }, viewerOf(request)),
@@ -72,6 +73,7 @@ export function registerPageRoutes(ctx: PluginContext): void {
     cache: 'anonymous',
     tag,
     summary: 'One CMS page by id (404 for an unpublished page unless staff).',
+    description: 'Title and body in the negotiated language; staff also see drafts and the stored translations.',
     translated: true,
     schema: { params: pageIdParams, response: { 200: pageSchema } },
     handler: async (request: RouteRequest) => pages.get({ id: request.params.id }, viewerOf(request)),
@@ -123,6 +125,7 @@ export function registerPageRoutes(ctx: PluginContext): void {
     auth: 'staff',
     tag,
     summary: 'Delete a CMS page and its translations (emits page.deleted).',
+    description: 'Staff only. The page is gone at once (its slug can be reused); answers 204.',
     schema: { params: pageIdParams, response: { 204: { type: 'null' } } },
     handler: async (request: RouteRequest, reply: FastifyReply) => {
       await pages.remove(request.trx!, request.params.id);

@@ -89,6 +89,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     cache: 'anonymous',
     tag,
     summary: 'One product with its variants (404 for a product that is not active, unless staff).',
+    description: 'Prices are in ?currency= when asked (converted, or a variant\'s fixed price in that currency); text is in the language Accept-Language negotiates. Staff also see drafts, archived products and the stored translations.',
     translated: true,
     currency: true,
     schema: { params: idParams, querystring: currencyOnlyQuery, response: { 200: product } },

@@ -37,6 +37,7 @@ export function registerVariantRoutes(ctx: PluginContext, s: CatalogServices): v
     cache: 'anonymous',
     tag,
     summary: 'List variants, by SKU and/or product (anonymous callers and customers: variants of active products only).',
+    description: 'Filter by exact SKU (case-insensitive) or by product; prices in ?currency= when asked. Staff see the variants of every product.',
     currency: true,
     schema: { querystring: variantListQuery, response: { 200: variantPage } },
     handler: async (request) => {
@@ -53,6 +54,7 @@ export function registerVariantRoutes(ctx: PluginContext, s: CatalogServices): v
     cache: 'anonymous',
     tag,
     summary: 'One variant (404 for a variant of a product that is not active, unless staff).',
+    description: 'Price in ?currency= when asked; with stock (available, in_stock) when core-inventory is loaded.',
     currency: true,
     schema: { params: idParams, querystring: currencyOnlyQuery, response: { 200: variant } },
     handler: async (request) => {

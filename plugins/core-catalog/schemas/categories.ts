@@ -1,6 +1,5 @@
 import { listQuerySchema, pageSchema, type ListSpec } from '../../../kernel/http/lists.ts';
-import { idInput } from '../../../kernel/http/schemas.ts';
-import { DESCRIPTION_MAX, NAME_MAX, slugInput, text, timestamp, translationsInput, translationsView } from './common.ts';
+import { DESCRIPTION_MAX, NAME_MAX, nullableReference, slugInput, text, timestamp, translationsInput, translationsView } from './common.ts';
 
 export const categorySchema = {
   $id: 'Category',
@@ -22,7 +21,7 @@ const categoryFields = {
   name: text(NAME_MAX),
   slug: slugInput,
   description: { type: 'string', maxLength: DESCRIPTION_MAX },
-  parent_id: { anyOf: [idInput, { type: 'null' }], description: 'The parent category; null for a top-level one.' },
+  parent_id: { ...nullableReference('The parent category; null for a top-level one.'), 'x-rule': 'Must name an existing category that is not this one or below it.' },
   translations: translationsInput,
 } as const;
 

@@ -1,4 +1,5 @@
 /** JSON schemas the catalogue's resources share. */
+import { decimalString, idInput } from '../../../kernel/http/schemas.ts';
 
 export const NAME_MAX = 200;
 export const DESCRIPTION_MAX = 20_000;
@@ -7,8 +8,11 @@ export const DESCRIPTION_MAX = 20_000;
 export const text = (max: number, min = 1) => ({ type: 'string', minLength: min, maxLength: max, ...(min > 0 ? { pattern: '\\S' } : {}) });
 
 /** A decimal amount on write ("19.99"); its precision is checked against the currency's exponent. */
-export const amountInput = { type: 'string', maxLength: 40, description: 'Decimal string in the store\'s default currency, e.g. "19.99".' } as const;
-export const nullableAmountInput = { type: ['string', 'null'], maxLength: 40, description: 'Decimal string, or null to unset.' } as const;
+export const amountInput = decimalString('Decimal string in the store\'s default currency, e.g. "19.99".');
+export const nullableAmountInput = { ...decimalString('Decimal string, or null to unset.'), type: ['string', 'null'] } as const;
+
+/** An id of another record in a body (a number or a string of digits) that must exist, or null. */
+export const nullableReference = (description: string) => ({ anyOf: [idInput, { type: 'null' }], description, 'x-rule': 'Must name an existing record.' }) as const;
 
 export const slugInput = {
   type: 'string',
@@ -29,6 +33,7 @@ export const translationsInput = {
     properties: { name: text(NAME_MAX), description: { type: 'string', maxLength: DESCRIPTION_MAX } },
   },
   description: 'Translated fields per store language; replaces the whole set when written.',
+  'x-rule': 'Keys are languages the store offers.',
 } as const;
 
 export const translationsView = {
@@ -42,6 +47,16 @@ export const nullableMoney = { anyOf: [{ $ref: 'Money#' }, { type: 'null' }] } a
 export const timestamp = { type: 'string', format: 'date-time' } as const;
 
 /** The currency to show prices in (one of the store's; else 400 unsupported_currency). */
-export const currencyQuery = { type: 'string', maxLength: 10, description: 'ISO 4217 code among the store\'s currencies; prices are converted (or fixed variant prices used).' } as const;
+export const currencyQuery = {
+  type: 'string',
+  pattern: '^([A-Za-z]{3})?$',
+  description: 'ISO 4217 code among the store\'s currencies (any case); prices are converted (or fixed variant prices used).',
+} as const;
+
+/** Stock fields core-inventory adds to products and variants when it is loaded (SPEC.md: availability). */
+export const availabilityProperties = {
+  available: { type: ['integer', 'null'], description: 'Units that can be sold now (on hand minus reserved, over active warehouses); null when inventory is not tracked. Present when core-inventory is loaded.' },
+  in_stock: { type: 'boolean', description: 'Whether it can be bought now (available units, backorders allowed, or untracked). Present when core-inventory is loaded.' },
+} as const;
 
 export const noContent = { 204: { type: 'null' } } as const;

@@ -54,7 +54,7 @@ export const pageWriteBody = {
     slug,
     body,
     published: { type: 'boolean', default: false, description: 'Only published pages are shown to anonymous callers and customers.' },
-    translations: { type: 'object', maxProperties: 50, description: translationsDescription, additionalProperties: translation },
+    translations: { type: 'object', maxProperties: 50, description: translationsDescription, additionalProperties: translation, 'x-rule': 'Keys are languages the store offers.' },
   },
 } as const;
 
@@ -71,6 +71,7 @@ export const pagePatchBody = {
       type: 'object',
       maxProperties: 50,
       description: `${translationsDescription} Each language given replaces that language's entry; null removes it.`,
+      'x-rule': 'Keys are languages the store offers.',
       additionalProperties: { anyOf: [translation, { type: 'null' }] },
     },
   },

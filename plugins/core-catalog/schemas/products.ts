@@ -2,11 +2,13 @@ import { listQuerySchema, pageSchema, type ListSpec } from '../../../kernel/http
 import { idInput } from '../../../kernel/http/schemas.ts';
 import { PRODUCT_STATUSES } from '../services/records.ts';
 import {
+  availabilityProperties,
   currencyQuery,
   DESCRIPTION_MAX,
   NAME_MAX,
   nullableAmountInput,
   nullableMoney,
+  nullableReference,
   slugInput,
   text,
   timestamp,
@@ -18,6 +20,7 @@ import { nestedVariantBody } from './variants.ts';
 const optionsSchema = {
   type: 'array',
   maxItems: 10,
+  'x-rule': 'Option names unique, and values unique within an option (case-insensitively); the product\'s variants must fit them.',
   items: {
     type: 'object',
     additionalProperties: false,
@@ -64,6 +67,8 @@ export const productSchema = {
     price: { ...nullableMoney, description: 'The explicit price, else the lowest variant price; null without either.' },
     compare_at_price: nullableMoney,
     variants: { type: 'array', items: { $ref: 'Variant#' } },
+    available: { ...availabilityProperties.available, description: 'Units that can be sold now, summed over its tracked variants; null when none is tracked. Present when core-inventory is loaded.' },
+    in_stock: { ...availabilityProperties.in_stock, description: 'Whether any variant can be bought now. Present when core-inventory is loaded.' },
     translations: translationsView,
     created_at: timestamp,
     updated_at: timestamp,
@@ -75,7 +80,7 @@ const productFields = {
   description: { type: 'string', maxLength: DESCRIPTION_MAX },
   status: { type: 'string', enum: PRODUCT_STATUSES, description: 'draft (default), active (published) or archived.' },
   slug: slugInput,
-  category_id: { anyOf: [idInput, { type: 'null' }] },
+  category_id: nullableReference('The product\'s category; null for none.'),
   options: optionsSchema,
   images: imagesSchema,
   price: { ...nullableAmountInput, description: 'Explicit price; null or left out: the lowest variant price.' },
@@ -118,7 +123,12 @@ export const bulkBody = {
       items: {
         type: 'object',
         additionalProperties: false,
-        properties: { id: idInput, ...productFields, variants: { type: 'array', maxItems: 250, items: nestedVariantBody } },
+        // A record without id creates a product, and a product needs a name.
+        // (The properties are repeated inside so each subschema names what it requires.)
+        if: { not: { required: ['id'], properties: { id: idInput } } },
+        then: { required: ['name'], properties: { name: productFields.name } },
+        description: 'With id: an update of that product. Without: a new product (name required).',
+        properties: { id: { ...idInput, description: 'Update this product; absent: create one.', 'x-rule': 'Must name an existing product.' }, ...productFields, variants: { type: 'array', maxItems: 250, items: nestedVariantBody } },
       },
     },
   },

@@ -1,5 +1,6 @@
 import { listQuerySchema, pageSchema, type ListSpec } from '../../../kernel/http/lists.ts';
-import { amountInput, currencyQuery, money, nullableAmountInput, nullableMoney, timestamp } from './common.ts';
+import { decimalString } from '../../../kernel/http/schemas.ts';
+import { availabilityProperties, amountInput, currencyQuery, money, nullableAmountInput, nullableMoney, timestamp } from './common.ts';
 
 /** A variant as the API shows it; `serializeVariant` / `serializeProduct` taps may add fields. */
 export const variantSchema = {
@@ -17,6 +18,7 @@ export const variantSchema = {
     prices: { type: 'object', additionalProperties: money, description: 'Fixed prices per currency (they win over conversion).' },
     track_inventory: { type: 'boolean' },
     allow_backorder: { type: 'boolean' },
+    ...availabilityProperties,
     created_at: timestamp,
     updated_at: timestamp,
   },
@@ -30,6 +32,7 @@ const variantFields = {
     maxProperties: 10,
     additionalProperties: { type: 'string', minLength: 1, maxLength: 100 },
     description: 'Exactly the product\'s option names, each with one of its values.',
+    'x-rule': 'Exactly the product\'s option names, each with one of its values.',
   },
   sku,
   price: amountInput,
@@ -37,7 +40,8 @@ const variantFields = {
     type: 'object',
     maxProperties: 50,
     propertyNames: { pattern: '^[A-Z]{3}$' },
-    additionalProperties: { type: 'string', maxLength: 40 },
+    additionalProperties: decimalString('Decimal string in that currency.'),
+    'x-rule': 'Keys are the store\'s currencies.',
     description: 'Fixed prices in other store currencies, e.g. {"EUR": "17.50"}; they win over conversion.',
   },
   compare_at_price: nullableAmountInput,

@@ -106,7 +106,10 @@ test('records with an id update that product; variants are matched by SKU, other
 });
 
 test('bulk refusals name unknown ids and records without a name', async () => {
-  const body = expectStatus(await shared().staff.post('/api/v1/products/bulk/', { products: [{ id: 99999999, name: 'x' }, { description: 'no name' }] }), 400);
-  assert.deepEqual(Object.keys(body.errors).sort(), ['products.0.id', 'products.1.name']);
+  const body = expectStatus(await shared().staff.post('/api/v1/products/bulk/', { products: [{ id: 99999999, name: 'x' }, { id: 99999998 }] }), 400);
+  assert.deepEqual(Object.keys(body.errors).sort(), ['products.0.id', 'products.1.id']);
+  // A record without id creates a product, so the schema requires its name.
+  const nameless = expectStatus(await shared().staff.post('/api/v1/products/bulk/', { products: [{ name: 'x' }, { description: 'no name' }] }), 400);
+  assert.deepEqual(Object.keys(nameless.errors), ['products.1.name']);
   expectStatus(await shared().anon.post('/api/v1/products/bulk/', { products: [{ name: 'x' }] }), 401);
 });

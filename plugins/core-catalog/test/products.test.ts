@@ -36,12 +36,14 @@ test('bad product input is refused with every bad field named, and nothing is wr
     name: 'Bad one',
     category_id: 999999,
     price: '12.345',
-    compare_at_price: 'abc',
+    compare_at_price: '1.999',
   });
   const body = expectStatus(res, 400);
   assert.equal(body.code, 'invalid');
   assert.deepEqual(Object.keys(body.errors).sort(), ['category_id', 'compare_at_price', 'price']);
   assert.match(body.errors.price[0], /at most 2 decimals/);
+  const malformed = expectStatus(await shared().staff.post('/api/v1/products/', { name: 'x', compare_at_price: 'abc' }), 400);
+  assert.deepEqual(Object.keys(malformed.errors), ['compare_at_price']);
   const negative = expectStatus(await shared().staff.post('/api/v1/products/', { name: 'Negative', price: '-1.00' }), 400);
   assert.match(negative.errors.price[0], /negative/);
   const long = expectStatus(await shared().staff.post('/api/v1/products/', { name: 'x'.repeat(201) }), 400);

@@ -119,6 +119,7 @@ export function registerCartRoutes(ctx: PluginContext, s: CheckoutServices): voi
     tag,
     translated: true,
     summary: 'Set an item\'s quantity (1–999).',
+    description: 'Replaces the line\'s quantity and answers the whole cart with new totals. A customer\'s cart only for that customer; anyone holding a guest cart\'s id may change it.',
     schema: { params: itemParams, body: updateItemBody, response: { 200: cart } },
     handler: async (request) => {
       const trx = request.trx!;
@@ -135,6 +136,7 @@ export function registerCartRoutes(ctx: PluginContext, s: CheckoutServices): voi
     tag,
     translated: true,
     summary: 'Remove an item; answers the cart.',
+    description: 'The line is removed and the cart answered with new totals; an item not in this cart is a 404.',
     schema: { params: itemParams, response: { 200: cart } },
     handler: async (request) => {
       const trx = request.trx!;

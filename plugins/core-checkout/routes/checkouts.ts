@@ -43,6 +43,7 @@ export function registerCheckoutRoutes(ctx: PluginContext, s: CheckoutServices):
     tag,
     translated: true,
     summary: 'A checkout: status (open, paid, expired), addresses, shipping methods, totals, payment_url, order once placed.',
+    description: 'Anyone holding the checkout id may read it (a customer\'s only that customer). Shows what the shopper will pay: the shipping methods offered for the address, totals and where to pay.',
     schema: { params: checkoutParams, response: { 200: checkout } },
     handler: async (request) => s.checkouts.view(ctx.knex, await s.checkouts.require(ctx.knex, request.params.id, request.principal), callerOf(request)),
   });

@@ -22,8 +22,9 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
     path: '/api/v1/orders/',
     auth: 'customer-or-staff',
     tag,
-    summary:
-      'List orders (customers: their own). Filters status, payment_status, created_at__gte/__lte, search (order number exact or prefix, or e-mail contains; case-insensitive); ordering created_at (default -created_at), order_number, total; expand=items.',
+    summary: 'List orders (customers: their own).',
+    description:
+      'Staff see every order, a customer only their own. Filters status, payment_status, created_at__gte/__lte, search (order number exact or prefix, or e-mail contains; case-insensitive); ordering created_at (default -created_at), order_number, total; expand=items includes the items.',
     schema: { querystring: orderListQuery, response: { 200: orderPage } },
     handler: async (request) => {
       const { status, payment_status, search } = request.query;
@@ -39,6 +40,7 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
     auth: 'customer-or-staff',
     tag,
     summary: 'One order (a customer\'s own only; another\'s is 404); items with expand=items.',
+    description: 'Staff see every order; a customer only their own (another\'s answers 404, so order numbers are not revealed). Items are included with expand=items.',
     schema: { params: idParams, querystring: orderQuery, response: { 200: order } },
     handler: async (request) => {
       const found = await s.orders.getVisible(ctx.knex, request.params.id, request.principal);

@@ -33,6 +33,7 @@ export function registerRefundRoutes(ctx: PluginContext, s: CheckoutServices): v
     auth: 'customer-or-staff',
     tag,
     summary: 'One refund of an order (a customer\'s own order only).',
+    description: 'The amount, reason, items returned and the gateway\'s outcome.',
     schema: { params: refundParams, response: { 200: refund } },
     handler: async (request) => {
       const order = await s.orders.getVisible(ctx.knex, request.params.id, request.principal);
@@ -48,6 +49,7 @@ export function registerRefundRoutes(ctx: PluginContext, s: CheckoutServices): v
     auth: 'customer-or-staff',
     tag,
     summary: 'The refunds of an order (a customer\'s own order only), oldest first; ordering created_at.',
+    description: 'Each refund shows the amount, the reason, the items returned and the state at the payment gateway.',
     schema: { params: idParams, querystring: refundListQuery, response: { 200: refundPage } },
     handler: async (request) => {
       const order = await s.orders.getVisible(ctx.knex, request.params.id, request.principal);

@@ -44,6 +44,7 @@ export function registerShipmentRoutes(ctx: PluginContext, s: CheckoutServices):
     auth: 'customer-or-staff',
     tag,
     summary: 'The shipments of an order (a customer\'s own order only), oldest first; ordering created_at.',
+    description: 'Each shipment lists the items and units sent, from which warehouse, and the carrier and tracking number when known.',
     schema: { params: idParams, querystring: shipmentListQuery, response: { 200: shipmentPage } },
     handler: async (request) => {
       const order = await s.orders.getVisible(ctx.knex, request.params.id, request.principal);
@@ -59,6 +60,7 @@ export function registerShipmentRoutes(ctx: PluginContext, s: CheckoutServices):
     auth: 'customer-or-staff',
     tag,
     summary: 'One shipment of an order (a customer\'s own order only).',
+    description: 'Its items, warehouse, carrier and tracking number.',
     schema: { params: shipmentParams, response: { 200: shipment } },
     handler: async (request) => {
       const order = await s.orders.getVisible(ctx.knex, request.params.id, request.principal);
@@ -72,6 +74,7 @@ export function registerShipmentRoutes(ctx: PluginContext, s: CheckoutServices):
     auth: 'staff',
     tag,
     summary: 'Correct a shipment\'s carrier or tracking number (staff). Emits shipment.updated and order.updated.',
+    description: 'Staff only. Only carrier and tracking_number change; what was shipped stays as recorded.',
     schema: { params: shipmentParams, body: shipmentPatch, response: { 200: shipment } },
     handler: async (request) => s.shipments.update(request.trx!, request.params.id, request.params.shipment_id, request.body),
   });

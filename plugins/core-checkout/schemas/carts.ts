@@ -28,17 +28,23 @@ export const itemParams = {
   properties: { cart_id: uuidParam, item_id: { type: 'integer', minimum: 1 } },
 } as const;
 
-const quantity = { type: 'integer', minimum: 1, maximum: 999, description: '1 to 999 (a line holds at most 999 after merging).' } as const;
+const quantity = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 999,
+  description: '1 to 999 (a line holds at most 999 after merging).',
+  'x-rule': 'With the units of the variant already in the cart, at most 999.',
+} as const;
 
 export const addItemBody = {
   type: 'object',
   required: ['variant_id', 'quantity'],
-  properties: { variant_id: { ...idInput, description: 'A variant id: a number or a string of digits.' }, quantity },
+  properties: { variant_id: { ...idInput, description: 'A variant id: a number or a string of digits.', 'x-rule': 'Must name an existing variant.' }, quantity },
 } as const;
 
 export const updateItemBody = { type: 'object', required: ['quantity'], properties: { quantity } } as const;
 
 export const currencyQuery = {
   type: 'object',
-  properties: { currency: { type: 'string', maxLength: 10, description: 'One of the store\'s currencies.' } },
+  properties: { currency: { type: 'string', pattern: '^([A-Za-z]{3})?$', description: 'One of the store\'s currencies (any case).' } },
 } as const;

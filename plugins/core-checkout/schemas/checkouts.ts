@@ -1,5 +1,5 @@
 import { listQuerySchema, pageSchema } from '../../../kernel/http/lists.ts';
-import { addressInput, addressView, lineView, paymentView, shippingRateView, timestamp, totalsProperties, totalsRequired, uuidParam } from './common.ts';
+import { addressInput, addressView, emailInput, lineView, paymentView, shippingRateView, timestamp, totalsProperties, totalsRequired, uuidParam } from './common.ts';
 
 export const checkoutSchema = {
   $id: 'Checkout',
@@ -38,24 +38,29 @@ export const checkoutParams = { type: 'object', required: ['id'], properties: { 
 
 export const createCheckoutBody = {
   type: 'object',
-  required: ['cart_id'],
+  required: ['cart_id', 'email', 'shipping_address'],
   properties: {
-    cart_id: { type: 'string', maxLength: 100 },
-    email: { type: 'string', maxLength: 300, description: 'Required.' },
+    cart_id: { type: 'string', minLength: 1, maxLength: 100, description: 'The cart to check out.', 'x-rule': 'An open cart the caller may use (else 404).' },
+    email: emailInput,
     shipping_address: addressInput,
     billing_same_as_shipping: { type: 'boolean', default: true },
-    billing_address: addressInput,
+    billing_address: { ...addressInput, description: 'Required when billing_same_as_shipping is false.', 'x-rule': 'Required when billing_same_as_shipping is false.' },
   },
 } as const;
 
 export const patchCheckoutBody = {
   type: 'object',
   properties: {
-    shipping_method_id: { type: ['integer', 'string', 'null'], maxLength: 100, description: 'One of shipping_methods[].id (a number or a string); null unselects.' },
-    email: { type: 'string', maxLength: 300 },
+    shipping_method_id: {
+      type: ['integer', 'string', 'null'],
+      maxLength: 100,
+      description: 'One of shipping_methods[].id (a number or a string); null unselects.',
+      'x-rule': 'One of the shipping methods offered for the (new) address.',
+    },
+    email: emailInput,
     shipping_address: addressInput,
     billing_same_as_shipping: { type: 'boolean' },
-    billing_address: { anyOf: [addressInput, { type: 'null' }] },
+    billing_address: { anyOf: [addressInput, { type: 'null' }], 'x-rule': 'Required when billing_same_as_shipping is false and none is stored.' },
   },
 } as const;
 

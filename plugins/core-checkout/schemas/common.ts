@@ -1,30 +1,40 @@
 /** JSON schemas core-checkout's resources share. */
+import { countryCode } from '../../../kernel/http/schemas.ts';
 
 export const money = { $ref: 'Money#' } as const;
 export const timestamp = { type: 'string', format: 'date-time' } as const;
 const nullableString = { type: ['string', 'null'] } as const;
 
 const addressField = (max: number, description?: string) => ({ type: 'string', maxLength: max, ...(description ? { description } : {}) });
+// A required line: not blank (the service trims text).
+const requiredField = (max: number) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S' });
 
-/**
- * An address on write. The schema checks types and lengths only; the service names every missing or
- * bad field at once: first_name, last_name, address_line_1, city, postal_code and country (ISO 3166-1
- * alpha-2, any case) are required.
- */
+/** An e-mail address as the checkout reads it: one @, a dot in the domain, at most 254 characters. */
+export const emailInput = {
+  type: 'string',
+  maxLength: 254,
+  // Surrounding spaces are trimmed, so they are allowed.
+  pattern: '^\\s*[^\\s@"<>()[\\],;:\\\\]+@[^\\s@"<>()[\\],;:\\\\]+\\.[^\\s@"<>()[\\],;:\\\\]+\\s*$',
+  'x-invalid': 'Enter a valid e-mail address.',
+  description: 'An e-mail address.',
+} as const;
+
+/** An address on write; the service names every bad field at once (`shipping_address.city`). */
 export const addressInput = {
   type: 'object',
   additionalProperties: false,
+  required: ['first_name', 'last_name', 'address_line_1', 'city', 'postal_code', 'country'],
   description: 'Required: first_name, last_name, address_line_1, city, postal_code, country (ISO 3166-1 alpha-2). Optional: address_line_2, state, phone, company.',
   properties: {
-    first_name: addressField(100),
-    last_name: addressField(100),
+    first_name: requiredField(100),
+    last_name: requiredField(100),
     company: addressField(200),
-    address_line_1: addressField(200),
+    address_line_1: requiredField(200),
     address_line_2: addressField(200),
-    city: addressField(100),
+    city: requiredField(100),
     state: addressField(100),
-    postal_code: addressField(20),
-    country: addressField(10, 'ISO 3166-1 alpha-2 code, e.g. "DE".'),
+    postal_code: requiredField(20),
+    country: countryCode('ISO 3166-1 alpha-2 code, e.g. "DE" (any case).'),
     phone: addressField(40),
   },
 } as const;

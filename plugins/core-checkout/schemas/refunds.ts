@@ -41,6 +41,9 @@ export const refundInput = {
     amount: {
       type: 'string',
       maxLength: 64,
+      pattern: '^\\d+(\\.\\d+)?$',
+      'x-invalid': 'Enter a plain, non-negative decimal amount such as "12.50".',
+      'x-rule': 'More than zero, with the currency\'s decimals, and at most what is left to refund.',
       description: 'A decimal string in the order\'s currency ("12.50"), more than zero and at most what is left to refund. Absent: with items, their paid value (capped at what is left); without, everything left.',
     },
     reason: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S' },

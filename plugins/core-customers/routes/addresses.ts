@@ -18,6 +18,7 @@ export function registerAddressRoutes(ctx: PluginContext, { addresses }: Custome
     auth: 'customer',
     tag,
     summary: "The logged-in customer's saved addresses.",
+    description: 'A customer session only; the default shipping and billing addresses are marked.',
     schema: { querystring: addressListQuery, response: { 200: addressPage } },
     handler: async (request: RouteRequest) => {
       const { id } = customerOf(request);
@@ -50,6 +51,7 @@ export function registerAddressRoutes(ctx: PluginContext, { addresses }: Custome
     auth: 'customer',
     tag,
     summary: 'One saved address of the logged-in customer.',
+    description: 'Another customer\'s address answers 404.',
     schema: { params: idParams, response: { 200: address } },
     handler: async (request: RouteRequest) => addresses.get(ctx.knex, customerOf(request).id, request.params.id),
   });
@@ -71,6 +73,7 @@ export function registerAddressRoutes(ctx: PluginContext, { addresses }: Custome
     auth: 'customer',
     tag,
     summary: 'Delete a saved address (a default it was is unset).',
+    description: 'A customer session only. Orders keep their own copy of the address, so nothing else changes; answers 204.',
     schema: { params: idParams, response: { 204: { type: 'null' } } },
     handler: async (request: RouteRequest, reply: FastifyReply) => {
       await addresses.remove(request.trx!, customerOf(request).id, request.params.id);

@@ -15,6 +15,7 @@ export function registerMeRoutes(ctx: PluginContext, { customers, ownAccount }: 
     auth: 'customer',
     tag,
     summary: 'The logged-in customer.',
+    description: 'A customer session only: the profile with saved addresses. Staff and API keys use GET /api/v1/customers/{id}/.',
     schema: { response: { 200: ownCustomerSchema } },
     handler: async (request: RouteRequest) => customers.own(ctx.knex, customerOf(request).id),
   });

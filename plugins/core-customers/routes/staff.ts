@@ -58,6 +58,7 @@ export function registerStaffRoutes(ctx: PluginContext, { customers }: CustomerS
     auth: 'staff',
     tag,
     summary: 'One customer with their saved addresses.',
+    description: 'Staff only: profile, status, marketing consent and every saved address.',
     schema: { params: customerIdParams, response: { 200: customerDetailSchema } },
     handler: async (request: RouteRequest) => customers.detail(ctx.knex, request.params.id),
   });

@@ -106,14 +106,14 @@ test('address validation names every missing field at once; a bad country or pho
   assert.deepEqual(Object.keys(country.errors), ['country']);
   assert.match(country.errors.country[0], /ISO 3166-1/);
   expectStatus(await ada.send('POST', ADDRESSES, addressBody({ country: 'Germany' })), 400);
-  const blanks = expectStatus(await ada.send('POST', ADDRESSES, addressBody({ first_name: '   ', city: ' ', country: 'ZZ', phone: 'ring twice' })), 400);
+  const blanks = expectStatus(await ada.send('POST', ADDRESSES, addressBody({ first_name: '   ', city: ' ', country: 'Z1', phone: 'ring twice' })), 400);
   assert.deepEqual(Object.keys(blanks.errors).sort(), ['city', 'country', 'first_name', 'phone'], 'the service names every bad field at once too');
   const extra = expectStatus(await ada.send('POST', ADDRESSES, addressBody({ customer_id: 1 })), 400);
   assert.ok(extra.errors.customer_id, 'unknown fields are refused');
   assert.equal(expectStatus(await ada.get(ADDRESSES), 200).count, 0, 'nothing was saved');
 
   const saved = expectStatus(await ada.send('POST', ADDRESSES, addressBody()), 201);
-  const patch = expectStatus(await ada.send('PATCH', `${ADDRESSES}${saved.id}/`, { last_name: '', country: 'QQ' }), 400);
+  const patch = expectStatus(await ada.send('PATCH', `${ADDRESSES}${saved.id}/`, { last_name: '', country: 'Q1' }), 400);
   assert.deepEqual(Object.keys(patch.errors).sort(), ['country', 'last_name']);
   const nulled = expectStatus(await ada.send('PATCH', `${ADDRESSES}${saved.id}/`, { city: null }), 400);
   assert.ok(nulled.errors.city, 'a required field cannot be cleared');

@@ -16,6 +16,7 @@ export function registerInventoryRoutes(ctx: PluginContext, s: InventoryServices
     auth: 'staff',
     tag,
     summary: 'List stock records (variant_id, warehouse_id, updated_at__gte/__lte; ordering id (default), updated_at, quantity, variant_id, warehouse_id).',
+    description: 'Staff only. One record per variant and warehouse: quantity on hand, units reserved by open orders, and what is available.',
     schema: { querystring: levelListQuery, response: { 200: levelPage } },
     handler: async (request) => {
       const query = s.lists.levelsQuery(ctx.knex, { variant_id: request.query.variant_id, warehouse_id: request.query.warehouse_id });
@@ -70,6 +71,7 @@ export function registerInventoryRoutes(ctx: PluginContext, s: InventoryServices
     auth: 'staff',
     tag,
     summary: 'One stock record.',
+    description: 'Staff only: the quantity on hand, reserved and available units of one variant in one warehouse.',
     schema: { params: idParams, response: { 200: record } },
     handler: async (request) => s.lists.level(ctx.knex, request.params.id),
   });

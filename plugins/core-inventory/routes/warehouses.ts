@@ -17,6 +17,7 @@ export function registerWarehouseRoutes(ctx: PluginContext, s: InventoryServices
     auth: 'staff',
     tag,
     summary: 'List warehouses (ordering: priority (default), name, code, created_at; active=true|false).',
+    description: 'Staff only. Warehouses hold stock; allocation takes from the lowest priority first, and inactive ones are left out of availability.',
     schema: { querystring: warehouseListQuery, response: { 200: warehousePage } },
     handler: async (request) => {
       const query = s.warehouses.listQuery(ctx.knex, { active: request.query.active });
@@ -45,6 +46,7 @@ export function registerWarehouseRoutes(ctx: PluginContext, s: InventoryServices
     auth: 'staff',
     tag,
     summary: 'One warehouse.',
+    description: 'Staff only: its code, country, priority and whether it is active.',
     schema: { params: idParams, response: { 200: warehouse } },
     handler: async (request) => s.warehouses.get(ctx.knex, request.params.id),
   });

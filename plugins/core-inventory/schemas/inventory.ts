@@ -25,7 +25,10 @@ export const inventoryRecordSchema = {
 
 const quantity = { type: 'integer', minimum: 0, maximum: MAX_QUANTITY, description: `Units on hand, 0 to ${MAX_QUANTITY}.` } as const;
 const force = { type: 'boolean', description: 'Allow a quantity below what is reserved: the excess reservations become backorders (newest first).' } as const;
-const target = { variant_id: { ...idInput, description: 'A variant id: a number or a string of digits.' }, warehouse_id: { ...idInput, description: 'A warehouse id: a number or a string of digits.' } };
+const target = {
+  variant_id: { ...idInput, description: 'A variant id: a number or a string of digits.', 'x-rule': 'Must name an existing variant that tracks inventory.' },
+  warehouse_id: { ...idInput, description: 'A warehouse id: a number or a string of digits.', 'x-rule': 'Must name an existing warehouse; in a bulk write, each variant and warehouse pair once.' },
+};
 
 export const setBody = {
   type: 'object',
@@ -38,7 +41,14 @@ export const adjustBody = {
   required: ['variant_id', 'warehouse_id', 'delta'],
   properties: {
     ...target,
-    delta: { type: 'integer', minimum: -MAX_QUANTITY, maximum: MAX_QUANTITY, description: 'Units to add (positive) or remove (negative); not 0.' },
+    delta: {
+      type: 'integer',
+      minimum: -MAX_QUANTITY,
+      maximum: MAX_QUANTITY,
+      not: { const: 0 },
+      description: 'Units to add (positive) or remove (negative); not 0.',
+      'x-rule': 'The result stays between 0 (or what is reserved, without force) and the maximum quantity.',
+    },
     reason: { type: 'string', maxLength: 200, description: 'Recorded in the movement (e.g. "pos sale", "return"); default "adjust".' },
     force,
   },
@@ -52,6 +62,7 @@ export const bulkBody = {
       type: 'array',
       minItems: 1,
       maxItems: BULK_MAX,
+      'x-rule': 'Each variant and warehouse pair at most once.',
       items: { type: 'object', additionalProperties: false, required: ['variant_id', 'warehouse_id', 'quantity'], properties: { ...target, quantity, force } },
     },
   },

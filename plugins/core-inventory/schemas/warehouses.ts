@@ -1,3 +1,4 @@
+import { countryCode } from '../../../kernel/http/schemas.ts';
 import { listQuerySchema, pageSchema, type ListSpec } from '../../../kernel/http/lists.ts';
 
 const timestamp = { type: 'string', format: 'date-time' } as const;
@@ -22,7 +23,7 @@ export const warehouseSchema = {
 const fields = {
   name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
   code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$', description: 'Letters, digits, dot, dash, underscore.' },
-  country: { type: ['string', 'null'], pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 (upper-cased).' },
+  country: { ...countryCode('ISO 3166-1 alpha-2 (any case; stored upper-cased), or null.'), type: ['string', 'null'] },
   active: { type: 'boolean', description: 'Default true.' },
   priority: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000, description: 'Allocation order, lower first; default 0.' },
 } as const;

@@ -79,8 +79,21 @@ test('settings refusals name every bad field at once and change nothing', async 
   assert.equal(res.statusCode, 400);
   const body = res.json();
   assert.equal(body.code, 'invalid');
-  for (const field of ['currencies.1', 'exchange_rates.GBP', 'exchange_rates.EUR', 'languages.1', 'default_language', 'tax_rates.0.country', 'tax_rates.1.rate']) {
+  // Codes, tags and rates the schema states are refused by it, every one named at once…
+  for (const field of ['currencies.1', 'languages.1', 'tax_rates.0.country', 'tax_rates.1.rate']) {
     assert.ok(body.errors[field], `names ${field}: ${JSON.stringify(body.errors)}`);
+  }
+  assert.deepEqual(body.errors['currencies.1'], ['Not an ISO 4217 currency code.']);
+  // …and the rules between settings, by the service, also all at once.
+  const rules = await store.inject({
+    method: 'PATCH',
+    url: '/api/v1/store/',
+    headers: staff,
+    payload: { currencies: ['USD', 'EUR'], exchange_rates: { GBP: '0.8' }, default_language: 'fr' },
+  });
+  assert.equal(rules.statusCode, 400);
+  for (const field of ['exchange_rates.GBP', 'exchange_rates.EUR', 'default_language']) {
+    assert.ok(rules.json().errors[field], `names ${field}: ${rules.body}`);
   }
   const after = (await store.inject({ method: 'GET', url: '/api/v1/store/' })).json();
   assert.deepEqual(after.currencies, ['USD']);

@@ -15,6 +15,7 @@ export function registerDeliveryRoutes(ctx: PluginContext, s: { endpoints: Endpo
     auth: 'staff',
     tag,
     summary: 'The delivery log of an endpoint, newest first (filters: status, event_id; ordering: created_at, attempts).',
+    description: 'Staff only. Each attempt to deliver an event: status, attempts, the answer\'s status code and when the next retry is due.',
     schema: { params: idParams, querystring: deliveryListQuery, response: { 200: deliveryPage } },
     handler: async (request) => {
       await s.endpoints.get(ctx.knex, request.params.id);

@@ -17,6 +17,7 @@ export function registerEndpointRoutes(ctx: PluginContext, endpoints: EndpointSe
     auth: 'staff',
     tag,
     summary: 'List webhook endpoints (ordering: created_at, url; filter: active). Never their secrets.',
+    description: 'Staff only. Each endpoint with its URL, subscribed events and whether deliveries are active; the signing secret is shown only on creation and rotation.',
     schema: { querystring: endpointListQuery, response: { 200: endpointPage } },
     handler: async (request) =>
       paginate(request, ctx.config.baseUrl, endpoints.listQuery(ctx.knex, { active: request.query.active }), endpointListSpec, (rows: any[]) =>
@@ -48,6 +49,7 @@ export function registerEndpointRoutes(ctx: PluginContext, endpoints: EndpointSe
     auth: 'staff',
     tag,
     summary: 'One webhook endpoint (without its secret).',
+    description: 'Staff only: URL, events, state, and why it was disabled if it was.',
     schema: { params: idParams, response: { 200: endpoint } },
     handler: async (request) => endpointView(await endpoints.get(ctx.knex, request.params.id)),
   });
@@ -58,6 +60,7 @@ export function registerEndpointRoutes(ctx: PluginContext, endpoints: EndpointSe
     auth: 'staff',
     tag,
     summary: 'Change a webhook endpoint; {"active": true} turns a disabled one back on.',
+    description: 'Staff only. Any subset of url, events, description and active; the URL and events are checked as on creation.',
     schema: { params: idParams, body: patchBody, response: { 200: endpoint } },
     handler: async (request) => endpointView(await endpoints.update(request.trx!, request.params.id, request.body)),
   });
@@ -68,6 +71,7 @@ export function registerEndpointRoutes(ctx: PluginContext, endpoints: EndpointSe
     auth: 'staff',
     tag,
     summary: 'Delete a webhook endpoint and its delivery log.',
+    description: 'Staff only. Deliveries still queued for it are dropped; answers 204.',
     schema: { params: idParams, response: noContent },
     handler: async (request, reply) => {
       await endpoints.remove(request.trx!, request.params.id);
