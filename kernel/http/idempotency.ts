@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { promisify } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import type { Clock } from '../clock.ts';
@@ -39,8 +40,27 @@ function withoutSecrets(payload: string, secrets: readonly string[]): { body: st
   return { body: omitted.length ? JSON.stringify(fields) : payload, omitted };
 }
 
-function requestHash(request: FastifyRequest): string {
-  return crypto.createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
+// A field whose name says it holds a password (`password`, `new_password`, `current_password`).
+const PASSWORD_FIELD = /password/i;
+const scrypt = promisify(crypto.scrypt) as (password: string, salt: string, keylen: number) => Promise<Buffer>;
+
+// The body with every password replaced by its scrypt hash, salted by the caller's key: a plain SHA-256
+// of a body with a password in it would let a weak password be guessed from a copy of the database,
+// whereas scrypt makes each guess cost what guessing the users' own password hashes costs. Only bodies
+// that carry a password pay for it.
+async function withHashedPasswords(value: unknown, salt: string): Promise<unknown> {
+  if (Array.isArray(value)) return Promise.all(value.map((v) => withHashedPasswords(v, salt)));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(value)) {
+    out[name] = PASSWORD_FIELD.test(name) && typeof field === 'string' ? (await scrypt(field, salt, 32)).toString('base64') : await withHashedPasswords(field, salt);
+  }
+  return out;
+}
+
+async function requestHash(request: FastifyRequest, scope: string, key: string): Promise<string> {
+  const body = await withHashedPasswords(request.body ?? null, `${scope}\n${key}`);
+  return crypto.createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(body)}`).digest('hex');
 }
 
 /**
@@ -67,7 +87,7 @@ export function installIdempotency(app: FastifyInstance, knex: Knex, clock: Cloc
     }
     // Anonymous callers are told apart by address, so two guests reusing a naive key never see each other's responses.
     const scope = principalKey(request.principal, request.ip);
-    const hash = requestHash(request);
+    const hash = await requestHash(request, scope, key);
     const now = clock.now();
     await knex('idempotency_keys').where({ scope, idempotency_key: key }).andWhere('expires_at', '<', now).delete();
     const claim = claims.newClaim();

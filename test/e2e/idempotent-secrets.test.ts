@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { authHeader, staffApiKey } from '../helpers/auth.ts';
@@ -68,6 +69,23 @@ describe('idempotent replays of answers that carry a secret', () => {
     const { secret } = await assertReplayWithout(`/api/v1/webhooks/${id}/rotate-secret/`, 'rotate-1', undefined, 'secret', 200);
     const row = await store.kernel.knex('webhook_endpoints').where({ id }).first();
     assert.equal(new SecretBox(store.dataDir).open(row.secret_sealed), secret, 'the replay did not rotate again');
+  });
+
+  test('a password in the body is kept only as a slow salted hash: the fingerprint cannot be checked against guesses cheaply', async () => {
+    const body = { email: 'fingerprint@example.com', password: 'Summer2026!' };
+    const first = await post('/api/v1/customers/', 'customer-with-password', body);
+    assert.equal(first.statusCode, 201, first.body);
+    const row = await store.kernel.knex('idempotency_keys').where({ idempotency_key: 'customer-with-password' }).first();
+    const plain = crypto.createHash('sha256').update(`POST /api/v1/customers/\n${JSON.stringify(body)}`).digest('hex');
+    assert.notEqual(row.request_hash, plain, 'not a plain SHA-256 of the body with the password');
+    assert.ok(!(await storedText()).includes(body.password));
+
+    const replay = await post('/api/v1/customers/', 'customer-with-password', body);
+    assert.equal(replay.statusCode, 201);
+    assert.equal(replay.headers['idempotent-replayed'], 'true', 'the same body is still recognised');
+    const other = await post('/api/v1/customers/', 'customer-with-password', { ...body, password: 'Winter2026!' });
+    assert.equal(other.statusCode, 409, 'another password is another request');
+    assert.equal(other.json().code, 'idempotency_key_reused');
   });
 
   test('the OpenAPI document says the secret fields are null in a replay', async () => {
