@@ -69,6 +69,12 @@ export interface RouteDefinition {
    */
   checkBody?: (body: unknown) => FieldErrors;
   /**
+   * Query checks that need the database (a category named by id or slug exists), run only when the
+   * query schema refused the query, so that one 400 names those parameters too. When the schema passed,
+   * the handler makes the same checks itself, where they cost nothing on the common path.
+   */
+  checkQueryOnRefusal?: (query: Record<string, unknown>) => Promise<FieldErrors>;
+  /**
    * Top-level response fields that carry a secret shown once (a new API key, a signing secret). They
    * are never stored: an idempotent replay answers them as null and names them in the
    * Idempotent-Secrets-Omitted header; the OpenAPI document marks them nullable and says so.
@@ -184,6 +190,19 @@ function operationId(route: RouteDefinition): string {
 
 type Handler = (request: RouteRequest, reply: FastifyReply) => Promise<unknown>;
 
+// A refused query's field errors (attached, not thrown: `attachValidation`) merged with the route's
+// database checks of the same query; a query the schema accepted goes on to the handler.
+function withQueryChecksOnRefusal(check: (query: Record<string, unknown>) => Promise<FieldErrors>, handler: Handler, bodyChecked: boolean): Handler {
+  return async (request, reply) => {
+    const failed = (request as FastifyRequest & { validationError?: any }).validationError;
+    if (!failed || (bodyChecked && failed.validationContext === 'body')) return handler(request, reply);
+    if (failed.validationContext !== 'querystring') throw failed;
+    const errors: FieldErrors = fieldErrorsFromAjv(failed.validation, failed.validationContext);
+    for (const [field, messages] of Object.entries(await check((request.query ?? {}) as Record<string, unknown>))) errors[field] ??= messages;
+    throw badRequest(`Invalid input: ${Object.keys(errors).join(', ')}.`, errors);
+  };
+}
+
 // Merges the schema's field errors (attached, not thrown: `attachValidation`) with the route's own checks.
 function withBodyChecks(check: (body: unknown) => FieldErrors, handler: Handler): Handler {
   return async (request, reply) => {
@@ -270,7 +289,8 @@ export class RouteRegistry {
   private toFastify(route: MountedRoute, knex: Knex): RouteOptions {
     const transactional = route.transaction ?? route.method !== 'GET';
     const handler = transactional ? inRetriedTransaction(route, knex) : route.handler;
-    const checked = route.checkBody ? withBodyChecks(route.checkBody, handler) : handler;
+    const bodyChecked = route.checkBody ? withBodyChecks(route.checkBody, handler) : handler;
+    const checked = route.checkQueryOnRefusal ? withQueryChecksOnRefusal(route.checkQueryOnRefusal, bodyChecked, !!route.checkBody) : bodyChecked;
     const rules = rulesOf(route);
     const body = route.schema.body as Record<string, any> | undefined;
     // Bodies are closed: a field the schema does not name is a 400, not silently ignored.
@@ -281,7 +301,7 @@ export class RouteRegistry {
       handler: checked as RouteOptions['handler'],
       bodyLimit: route.bodyLimit,
       // With body checks, a schema refusal reaches the handler wrapper, which merges both into one 400.
-      attachValidation: !!route.checkBody,
+      attachValidation: !!(route.checkBody || route.checkQueryOnRefusal),
       config: {
         auth: route.auth,
         translated: route.translated,

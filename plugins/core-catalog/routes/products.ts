@@ -23,6 +23,12 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     return (await s.views.products(db, [record], vc))[0];
   };
 
+  // `?category=` naming no category, as a field error.
+  const unknownCategory = async (query: { category?: unknown }): Promise<FieldErrors> => {
+    const category = typeof query.category === 'string' && query.category ? query.category : undefined;
+    return category && !(await s.categories.exists(ctx.knex, category)) ? { category: ['No category with this id or slug.'] } : {};
+  };
+
   ctx.routes.add({
     method: 'GET',
     path: '/api/v1/products/',
@@ -37,15 +43,14 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     translated: true,
     currency: true,
     schema: { querystring: listQuery, response: { 200: productPage } },
+    checkQueryOnRefusal: unknownCategory,
     handler: async (request) => {
       const vc = viewOf(request);
       // A category that does not exist is a 400 (named with any other bad parameter), not an empty
       // list. It is asked only when something already went wrong or nothing matched, so a page of
       // products costs no extra query.
-      const category: string | undefined = request.query.category || undefined;
       const requireCategory = async (others: FieldErrors = {}) => {
-        const errors = { ...others };
-        if (category && !(await s.categories.exists(ctx.knex, category))) errors.category = ['No category with this id or slug.'];
+        const errors = { ...(await unknownCategory(request.query)), ...others };
         if (Object.keys(errors).length) throw badRequest(`Invalid input: ${Object.keys(errors).join(', ')}.`, errors);
       };
       let filters;
