@@ -82,7 +82,7 @@ function requestTimeouts(ms: number) {
   return { requestTimeout: ms, headersTimeout: ms, connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(ms / 4))) };
 }
 
-/** Builds the Fastify app: transport, conventions of API.md section 2, and every registered route. */
+/** Builds the Fastify app: transport, the conventions of docs/api.md, and every registered route. */
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const { config, knex, clock } = parts;
   const app = Fastify({

@@ -53,7 +53,7 @@ export const currencyQuery = {
   description: 'ISO 4217 code among the store\'s currencies (any case); prices are converted (or fixed variant prices used).',
 } as const;
 
-/** Stock fields core-inventory adds to products and variants when it is loaded (SPEC.md: availability). */
+/** Stock fields core-inventory adds to products and variants when it is loaded (availability). */
 export const availabilityProperties = {
   available: { type: ['integer', 'null'], description: 'Units that can be sold now (on hand minus reserved, over active warehouses); null when inventory is not tracked. Present when core-inventory is loaded.' },
   in_stock: { type: 'boolean', description: 'Whether it can be bought now (available units, backorders allowed, or untracked). Present when core-inventory is loaded.' },

@@ -64,7 +64,7 @@ export class OrderLifecycle {
   }
 
   /**
-   * delivered → completed (staff, or the job once the return window is over). SPEC.md: an order is
+   * delivered → completed (staff, or the job once the return window is over). An order is
    * completed after the return window; before it ends this is 409 return_window_open, unless staff
    * `force` it (the customer gave up the right of return, say).
    */
