@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import type { TestStore } from '../../test/helpers/store.ts';
 import { freePort } from '../../test/helpers/process.ts';
+import { TcpProxy } from '../../test/helpers/tcp-proxy.ts';
 import { exampleStore, waitFor } from './helpers.ts';
 
 const LIST = '/api/v1/hello/greetings/';
@@ -33,49 +33,9 @@ test('the health endpoints are never rate limited, also for an address that is o
   assert.equal(health.headers['x-ratelimit-limit'], undefined);
 });
 
-/**
- * A TCP proxy to the real Redis that the test can turn into a black hole (connections stay open, bytes
- * go nowhere: a network that drops packets) or shut (connections refused), and back. It counts the
- * rate-limit scripts clients send while it swallows them.
- */
-class RedisProxy {
-  mode: 'pass' | 'blackhole' = 'pass';
-  swallowedScripts = 0;
-  private readonly sockets = new Set<net.Socket>();
-  private server?: net.Server;
-  constructor(readonly port: number) {}
-
-  async open(): Promise<void> {
-    this.mode = 'pass';
-    this.server = net.createServer((downstream) => {
-      const upstream = net.connect(REDIS);
-      for (const s of [downstream, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => undefined);
-      }
-      downstream.on('data', (chunk: Buffer) => {
-        if (this.mode === 'pass') upstream.write(chunk);
-        else this.swallowedScripts += (chunk.toString('latin1').match(/\r\n(evalsha|eval)\r\n/gi) ?? []).length;
-      });
-      upstream.on('data', (chunk: Buffer) => {
-        if (this.mode === 'pass') downstream.write(chunk);
-      });
-      downstream.on('close', () => upstream.destroy());
-      upstream.on('close', () => downstream.destroy());
-    });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
-  }
-
-  async shut(): Promise<void> {
-    const closed = new Promise((resolve) => this.server!.close(resolve));
-    for (const s of this.sockets) s.destroy();
-    await closed;
-  }
-}
 
 test('with Redis away, requests are served at once and uncounted, said once in the log; counting resumes when it is back', async (t) => {
-  const proxy = new RedisProxy(await freePort());
+  const proxy = new TcpProxy(REDIS, await freePort());
   await proxy.open();
   const lines: string[] = [];
   const logStream = new Writable({
@@ -88,7 +48,7 @@ test('with Redis away, requests are served at once and uncounted, said once in t
   const redis = new Redis(REDIS.port, REDIS.host);
   t.after(async () => {
     await store.close();
-    await proxy.shut().catch(() => undefined);
+    await proxy.close().catch(() => undefined);
     const keys = await redis.keys(`storekeep-rl:*${prefix.replace(/:[0-9a-f]+$/, '')}*`);
     if (keys.length) await redis.del(...keys);
     await redis.quit();
@@ -106,10 +66,10 @@ test('with Redis away, requests are served at once and uncounted, said once in t
     assert.equal(res.statusCode, 200, `request ${i + 1} is served although the limit is 2 (fail open)`);
     assert.equal(res.headers['x-ratelimit-remaining'], '2', 'nothing was counted');
   }
-  assert.equal(proxy.swallowedScripts, 1, 'one count was sent into the black hole, none after it');
+  assert.equal((proxy.swallowed.match(/\r\n(evalsha|eval)\r\n/gi) ?? []).length, 1, 'one count was sent into the black hole, none after it');
 
   // Redis refused outright: served, uncounted.
-  await proxy.shut();
+  await proxy.close();
   for (let i = 0; i < 4; i++) assert.equal((await from(store, client(3))).statusCode, 200);
 
   await proxy.open();

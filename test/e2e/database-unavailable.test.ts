@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { after, before, test } from 'node:test';
 import mysql from 'mysql2/promise';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
+import { TcpProxy } from '../helpers/tcp-proxy.ts';
 import { authHeader, createStaff, SessionClient, staffApiKey } from '../helpers/auth.ts';
 import { pluginSource, writePlugins } from '../../kernel/test/helpers.ts';
 
@@ -12,33 +12,6 @@ import { pluginSource, writePlugins } from '../../kernel/test/helpers.ts';
 // and killing its sockets is the database going away (in both suites: CI always has MariaDB).
 const MARIADB = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
 
-class Proxy {
-  private server?: net.Server;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-
-  async open(): Promise<void> {
-    this.server = net.createServer((client) => {
-      const upstream = net.connect(MARIADB.port, MARIADB.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as net.AddressInfo).port;
-  }
-
-  async close(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.server!.close(() => resolve()));
-    for (const s of this.sockets) s.destroy();
-    await closed;
-  }
-}
 
 // A route that loses the database in the middle of its transaction, after the idempotency hook has
 // claimed its key: the error answer's onSend then fails on the database too.
@@ -59,7 +32,7 @@ const cutter = pluginSource('cutter', {
     });`,
 });
 
-const proxy = new Proxy();
+const proxy = new TcpProxy(MARIADB);
 const schema = `sk_unavailable_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
 let store: TestStore;
 let plugins: ReturnType<typeof writePlugins>;
