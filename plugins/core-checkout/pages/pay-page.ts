@@ -58,40 +58,41 @@ ${tax}
 </table>`;
 }
 
-function form(m: PayPageModel): string {
-  if (m.methods.length === 0) return '<p class="notice info">No payment method is available for this order.</p>';
-  const choices = m.methods
-    .map((method, i) => {
-      const description = method.description ? `<br><small>${e(method.description)}</small>` : '';
-      return `<label><input type="radio" name="payment_method_id" value="${e(method.id)}"${i === 0 ? ' checked' : ''}> ${e(method.name)}${description}</label>`;
+interface Choice {
+  id: string | number;
+  label: string;
+  description?: string | null;
+}
+
+// A form of radio choices (the first checked) posting back to this page with its token.
+function choiceForm(m: PayPageModel, field: string, legend: string, choices: Choice[], submit: string): string {
+  const inputs = choices
+    .map((c, i) => {
+      const description = c.description ? `<br><small>${e(c.description)}</small>` : '';
+      return `<label><input type="radio" name="${field}" value="${e(String(c.id))}"${i === 0 ? ' checked' : ''}> ${c.label}${description}</label>`;
     })
     .join('\n');
   return `<form method="post" action="${e(m.action)}">
 <input type="hidden" name="token" value="${e(m.token)}">
-<fieldset><legend>Payment method</legend>
-${choices}
+<fieldset><legend>${legend}</legend>
+${inputs}
 </fieldset>
-<button type="submit">Pay ${money(m.checkout.total)}</button>
+<button type="submit">${submit}</button>
 </form>`;
+}
+
+function form(m: PayPageModel): string {
+  if (m.methods.length === 0) return '<p class="notice info">No payment method is available for this order.</p>';
+  const choices = m.methods.map((method) => ({ id: method.id, label: e(method.name), description: method.description }));
+  return choiceForm(m, 'payment_method_id', 'Payment method', choices, `Pay ${money(m.checkout.total)}`);
 }
 
 /** The shipping methods offered for the address, as a form that posts back to this page. */
 function shippingForm(m: PayPageModel): string {
   const rates = m.checkout.shipping_methods;
   if (rates.length === 0) return '<p class="notice info">We do not ship to this address. Please change the address of your order.</p>';
-  const choices = rates
-    .map((rate, i) => {
-      const description = rate.description ? `<br><small>${e(rate.description)}</small>` : '';
-      return `<label><input type="radio" name="shipping_method_id" value="${e(rate.id)}"${i === 0 ? ' checked' : ''}> ${e(rate.name)} · ${money(rate.price)}${description}</label>`;
-    })
-    .join('\n');
-  return `<form method="post" action="${e(m.action)}">
-<input type="hidden" name="token" value="${e(m.token)}">
-<fieldset><legend>Shipping method</legend>
-${choices}
-</fieldset>
-<button type="submit">Continue to payment</button>
-</form>`;
+  const choices = rates.map((rate) => ({ id: rate.id, label: `${e(rate.name)} · ${money(rate.price)}`, description: rate.description }));
+  return choiceForm(m, 'shipping_method_id', 'Shipping method', choices, 'Continue to payment');
 }
 
 function body(m: PayPageModel): string {
