@@ -1,4 +1,6 @@
-import { AsyncSeriesBailHook, AsyncSeriesHook, type Hook } from 'tapable';
+import { AsyncSeriesBailHook, AsyncSeriesHook, type AsyncSeriesWaterfallHook, type Hook } from 'tapable';
+import type { Logger } from './logger.ts';
+import { requestLogger } from './http/request-scope.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from './http/principal.ts';
 import type { EventRecord } from './events.ts';
@@ -107,4 +109,30 @@ export function createKernelHooks(): KernelHooks {
 
 export function createEventHooks(): EventHooks {
   return { afterCommit: new AsyncSeriesHook<[EventRecord]>(['event']) };
+}
+
+/**
+ * Runs a waterfall hook's taps one by one, each isolated: a tap that throws is logged at error (its
+ * plugin, the hook, the request id when serving a request) and its contribution is dropped, the value
+ * going on to the next tap as it was before. For hooks that collect offers from many providers
+ * (shipping rates, payment methods), where one broken provider must not fail the request for all.
+ * Tap authors see the ordinary waterfall contract (value in, value out; `undefined` keeps the value);
+ * the hook's own call/tap interceptors are not run.
+ */
+export async function collectFromEachTap<T, C>(hook: AsyncSeriesWaterfallHook<[T, C]>, hookName: string, initial: T, context: C, logger: Logger): Promise<T> {
+  let value = initial;
+  for (const tap of hook.taps as Array<{ name: string; type: string; fn: (...args: any[]) => any }>) {
+    // A copy, so a tap that appended in place and then threw leaves nothing behind.
+    const given = (Array.isArray(value) ? [...value] : value) as T;
+    try {
+      const result: T | undefined =
+        tap.type === 'async'
+          ? await new Promise<T | undefined>((resolve, reject) => tap.fn(given, context, (err: unknown, r?: T) => (err ? reject(err) : resolve(r))))
+          : await tap.fn(given, context);
+      value = result !== undefined ? result : given;
+    } catch (err) {
+      requestLogger(logger).error({ err, plugin: tap.name, hook: hookName }, `a ${hookName} tap of plugin "${tap.name}" failed; its offers are left out`);
+    }
+  }
+  return value;
 }
