@@ -267,6 +267,9 @@ function inRetriedTransaction(route: RouteDefinition, knex: Knex) {
 export class RouteRegistry {
   private readonly routes: MountedRoute[] = [];
 
+  /** `isActive` says whether a plugin serves (see kernel/plugin-states.ts); others' routes answer 404. */
+  constructor(private readonly isActive: (plugin: string) => boolean = () => true) {}
+
   add(plugin: string, route: RouteDefinition): void {
     if (!route.path.startsWith('/')) throw new Error(`Route path "${route.path}" of plugin "${plugin}" must start with /.`);
     const clash = this.routes.find((r) => r.method === route.method && r.path === route.path);
@@ -284,7 +287,7 @@ export class RouteRegistry {
 
   /** Mounts every route on the app; `knex` backs transactional routes. */
   mount(app: FastifyInstance, knex: Knex): void {
-    for (const route of this.routes) app.route(this.toFastify(route, knex));
+    for (const route of this.routes) if (this.isActive(route.plugin)) app.route(this.toFastify(route, knex));
     this.mountMethodNotAllowed(app);
   }
 
@@ -315,6 +318,10 @@ export class RouteRegistry {
         secrets: route.secrets,
         ...(route.rateLimit ? { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindow ?? 60_000 } } : {}),
       },
+      // A plugin turned off after mounting (its boot tap found its configuration missing) serves nothing.
+      onRequest: async () => {
+        if (!this.isActive(route.plugin)) throw new AppError(404, 'not_found', 'Not found.');
+      },
       preValidation: async (request: FastifyRequest) => {
         const principal = request.principal;
         if (!satisfies(route.auth, principal)) {
@@ -342,7 +349,7 @@ export class RouteRegistry {
   // Fastify answers 404 for a known path with another method; the API promises 405 with Allow.
   private mountMethodNotAllowed(app: FastifyInstance): void {
     const byPath = new Map<string, Set<string>>();
-    for (const r of this.routes) (byPath.get(r.path) ?? byPath.set(r.path, new Set()).get(r.path)!).add(r.method);
+    for (const r of this.routes.filter((route) => this.isActive(route.plugin))) (byPath.get(r.path) ?? byPath.set(r.path, new Set()).get(r.path)!).add(r.method);
     // Every method the server parses (TRACE, OPTIONS, QUERY… too); HEAD comes with GET.
     const all = app.supportedMethods.filter((m) => m !== 'HEAD');
     for (const [path, methods] of byPath) {

@@ -22,6 +22,8 @@ export interface JobDefinition {
   leaseMs: number;
   /** For recurring jobs: how long after a run the next one is due. */
   everyMs?: number;
+  /** The plugin that defined it, named when it fails. */
+  plugin?: string;
 }
 
 export interface EnqueueOptions {
@@ -73,15 +75,15 @@ export class Worker {
   }
 
   /** Declares a job kind; `enqueue` may then schedule it. */
-  define<P>(name: string, handler: JobHandler<P>, opts: { maxAttempts?: number; leaseMs?: number } = {}): void {
+  define<P>(name: string, handler: JobHandler<P>, opts: { maxAttempts?: number; leaseMs?: number; plugin?: string } = {}): void {
     if (this.jobs.has(name)) throw new Error(`Job "${name}" is already defined.`);
-    this.jobs.set(name, { handler, maxAttempts: opts.maxAttempts ?? 10, leaseMs: opts.leaseMs ?? 5 * 60_000 });
+    this.jobs.set(name, { handler, maxAttempts: opts.maxAttempts ?? 10, leaseMs: opts.leaseMs ?? 5 * 60_000, plugin: opts.plugin });
   }
 
   /** Declares a job that runs every `everyMs` (in one instance at a time), first due at start. */
-  every(name: string, everyMs: number, handler: JobHandler<Record<string, never>>): void {
+  every(name: string, everyMs: number, handler: JobHandler<Record<string, never>>, plugin?: string): void {
     // Recurring jobs never give up; the largest value an INT column holds on both databases.
-    this.define(name, handler, { maxAttempts: 2_147_483_647 });
+    this.define(name, handler, { maxAttempts: 2_147_483_647, plugin });
     this.jobs.get(name)!.everyMs = everyMs;
   }
 
@@ -158,7 +160,7 @@ export class Worker {
     } catch (err) {
       const now = this.clock.now();
       const failed = attempts >= Number(row.max_attempts);
-      this.logger.warn({ err, job: row.name, id: row.id, attempts }, failed ? 'job failed for good' : 'job failed; will retry');
+      this.logger.warn({ err, job: row.name, plugin: def.plugin, id: row.id, attempts }, failed ? 'job failed for good' : 'job failed; will retry');
       await this.knex('jobs').where({ id: row.id, locked_by: this.id }).update({
         attempts,
         last_error: String((err as Error)?.message ?? err).slice(0, 2000),
