@@ -93,7 +93,7 @@ export class Kernel {
     this.kernelHooks = this.hooks.define('kernel', 'kernel', createKernelHooks());
     const eventHooks = this.hooks.define('events', 'kernel', createEventHooks());
     this.events = new EventBus(this.knex, eventHooks, this.clock, this.logger.child({ part: 'events' }), options.pollMs);
-    this.worker = new Worker(this.knex, this.clock, this.logger.child({ part: 'worker' }), options.pollMs);
+    this.worker = new Worker(this.knex, this.clock, this.logger.child({ part: 'worker' }), options.pollMs, (plugin) => this.pluginStates.isActive(plugin));
     this.responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
     this.events.onCommitted(() => this.responseCache.invalidate());
     this.foreignChanges = new ForeignChanges(this.knex, () => this.responseCache.invalidate(), this.logger.child({ part: 'response-cache' }));
@@ -164,10 +164,16 @@ export class Kernel {
   // The worker as a plugin sees it: the jobs it defines carry its name into their failure logs.
   private workerFor(plugin: string): Worker {
     const worker = this.worker;
+    const isActive = (name: string) => this.pluginStates.isActive(name);
     return new Proxy(worker, {
       get(target, prop) {
         if (prop === 'define') return (name: string, handler: any, opts: object = {}) => target.define(name, handler, { ...opts, plugin });
         if (prop === 'every') return (name: string, everyMs: number, handler: any) => target.every(name, everyMs, handler, plugin);
+        // The plugin's own loop: idle while it needs configuration; a failed round names it.
+        if (prop === 'addLoop') {
+          return (what: string, round: () => Promise<number>, batch: number) =>
+            target.addLoop(what, () => (isActive(plugin) ? round().catch((err) => { throw annotatePlugin(err, plugin); }) : Promise.resolve(0)), batch);
+        }
         const value = Reflect.get(target, prop, target);
         return typeof value === 'function' ? value.bind(target) : value;
       },
@@ -299,6 +305,11 @@ function redisSettled(redis: Redis): Promise<void> {
     const timer = setTimeout(done, 5000);
     redis.once('ready', done).once('error', done);
   });
+}
+
+function annotatePlugin(err: unknown, plugin: string): unknown {
+  if (err && typeof err === 'object') (err as { plugin?: string }).plugin ??= plugin;
+  return err;
 }
 
 /** Creates a kernel for this configuration; nothing is loaded or opened until `ready`/`start`/`migrate`. */

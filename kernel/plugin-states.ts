@@ -3,7 +3,7 @@ export type PluginState = { state: 'active' } | { state: 'needs_configuration'; 
 
 /**
  * The state of each loaded plugin. Routes and hook taps of a plugin that is not active are skipped
- * (its routes answer 404, its taps pass the value through), so one unconfigured plugin does not block
+ * (its routes answer 404, its taps pass the value through, its jobs wait), so one unconfigured plugin does not block
  * the store; its migrations still run, so its tables exist once it is configured.
  */
 export class PluginStates {

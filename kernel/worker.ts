@@ -55,6 +55,8 @@ export class Worker {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly pollMs = 1000,
+    /** Whether a plugin serves (kernel/plugin-states.ts): jobs of one that needs configuration wait. */
+    private readonly isActive: (plugin: string) => boolean = () => true,
   ) {
     this.loop = new PollingLoop(() => this.runDue(), BATCH, pollMs, logger, 'worker');
   }
@@ -130,23 +132,29 @@ export class Worker {
     this.loop.wake();
   }
 
+  // The jobs this instance claims: those of the kernel and of plugins that serve.
+  private runnable(): Array<[string, JobDefinition]> {
+    return [...this.jobs].filter(([, def]) => def.plugin === undefined || this.isActive(def.plugin));
+  }
+
   private async ensureRecurring(): Promise<void> {
-    for (const [name, def] of this.jobs) {
+    for (const [name, def] of this.runnable()) {
       if (def.everyMs) await this.enqueue(this.knex, name, {}, { uniqueKey: `every:${name}` });
     }
   }
 
   /** Runs one round of due jobs; returns how many were claimed. Tests call it directly. */
   async runDue(): Promise<number> {
-    if (this.jobs.size === 0) return 0;
+    const runnable = this.runnable();
+    if (runnable.length === 0) return 0;
     const now = this.clock.now();
     const rows = await claimDueRows(this.knex, {
       table: 'jobs',
       now,
       limit: BATCH,
-      leaseMs: Math.max(...[...this.jobs.values()].map((j) => j.leaseMs)),
+      leaseMs: Math.max(...runnable.map(([, j]) => j.leaseMs)),
       stamp: { locked_by: this.id },
-      due: (q) => q.whereNull('failed_at').andWhere('run_at', '<=', now).whereIn('name', [...this.jobs.keys()]),
+      due: (q) => q.whereNull('failed_at').andWhere('run_at', '<=', now).whereIn('name', runnable.map(([name]) => name)),
     });
     for (const row of rows) await this.runOne(row);
     return rows.length;

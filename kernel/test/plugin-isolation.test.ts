@@ -14,13 +14,17 @@ export async function down(knex) { await knex.schema.dropTable('unset_things'); 
 `;
 
 const tmp = writePlugins({
-  crashing: pluginSource('crashing', { body: route('/api/v1/crashing/', "async () => { throw new Error('kaboom'); }") }),
+  crashing: pluginSource('crashing', {
+    body: `${route('/api/v1/crashing/', "async () => { throw new Error('kaboom'); }")}
+    ctx.worker.define('crashing.job', async () => { throw new Error('job kaboom'); });`,
+  }),
   'bad-boot': pluginSource('bad-boot', { body: "ctx.hooks.get('kernel').boot.tapPromise({ name: 'bad-boot' }, async () => { throw new Error('seed failed'); });" }),
   // Adds a route and a tap, then finds its key missing: neither may serve.
   unset: {
     'index.ts': pluginSource('unset', {
       imports: configError,
       body: `${route('/api/v1/unset/', 'async () => ({ ok: true })')}
+    ctx.worker.define('unset.sync', async () => { throw new Error('the job of an unconfigured plugin ran'); });
     ctx.hooks.get('kernel').boot.tapPromise({ name: 'unset' }, async () => { throw new Error('the tap of an unconfigured plugin ran'); });
     if (!process.env.UNSET_API_KEY) throw new PluginConfigurationError('UNSET_API_KEY is not set.');`,
     }),
@@ -111,4 +115,20 @@ test('with an unconfigured plugin installed, `storekeep migrate` succeeds and `p
   assert.equal(list.code, 0, list.stderr);
   assert.match(list.stdout, /unset@0\.0\.1 .* needs_configuration: UNSET_API_KEY is not set\./);
   assert.match(list.stdout, /core-store@\S+\s+built-in\n/, 'an active plugin shows no state');
+});
+
+test('a failing job is logged with its plugin; the jobs of a plugin that needs configuration wait unclaimed', async (t) => {
+  const { lines, logStream } = capture();
+  const store = await kernelStore({ env: { PLUGINS: `${tmp.dirs.crashing},${tmp.dirs.unset}`, LOG_LEVEL: 'warn' }, logStream });
+  t.after(() => store.close());
+  const { worker, knex } = store.kernel;
+  await worker.enqueue(knex, 'crashing.job', {});
+  await worker.enqueue(knex, 'unset.sync', {});
+  assert.equal(await worker.runDue(), 1);
+  const failed = lines.find((l) => l.job === 'crashing.job');
+  assert.ok(failed, 'the failing job was logged');
+  assert.equal(failed.plugin, 'crashing');
+  assert.equal(failed.err.message, 'job kaboom');
+  const waiting = await knex('jobs').where('name', 'unset.sync').first();
+  assert.deepEqual([Number(waiting.attempts), waiting.locked_until, waiting.last_error], [0, null, null]);
 });
