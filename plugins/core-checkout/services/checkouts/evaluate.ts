@@ -30,8 +30,14 @@ export interface EvaluateOptions {
  */
 export async function collectRates(deps: CheckoutDeps, db: Db, address: Address, totals: Totals, lang: string): Promise<ShippingRate[]> {
   // Each provider in isolation: one whose tap throws is logged and left out; the others still offer.
-  const context = { db, address, currency: totals.currency, subtotal_minor: totals.subtotal_minor - totals.discount_minor, lines: totals.lines, lang };
-  const offered = await collectFromEachTap(deps.hooks.collectShippingRates, 'checkout.collectShippingRates', [], context, deps.logger);
+  const offered = await collectFromEachTap(deps.hooks.collectShippingRates, 'checkout.collectShippingRates', [], {
+    db,
+    address,
+    currency: totals.currency,
+    subtotal_minor: totals.subtotal_minor - totals.discount_minor,
+    lines: totals.lines,
+    lang,
+  }, deps.logger);
   const defaultCurrency = deps.settings.get().default_currency;
   const rates: ShippingRate[] = [];
   for (const rate of offered ?? []) {
