@@ -10,7 +10,7 @@ const print = (line: string) => process.stdout.write(line + '\n');
 function usage(kernel: Kernel): string {
   const rows: Array<[string, string]> = [
     ['migrate', 'Apply pending migrations of the kernel and every plugin.'],
-    ['plugins list', 'The installed plugins: name, version, source, dependencies.'],
+    ['plugins list', 'The installed plugins: name, version, source, dependencies, needs_configuration and why.'],
     ...kernel.cli.list().map((c) => [c.name, c.summary] as [string, string]),
   ];
   const width = Math.max(...rows.map(([n]) => n.length));
@@ -48,7 +48,9 @@ export async function runCli(argv: string[]): Promise<number> {
     if (words[0] === 'plugins' && words[1] === 'list') {
       for (const { plugin, source } of kernel.plugins) {
         const deps = plugin.dependsOn?.length ? ` (depends on ${plugin.dependsOn.join(', ')})` : '';
-        print(`${plugin.name}@${plugin.version}  ${source}${deps}`);
+        const state = kernel.pluginStates.of(plugin.name);
+        const needs = state.state === 'needs_configuration' ? `  needs_configuration: ${state.reason}` : '';
+        print(`${plugin.name}@${plugin.version}  ${source}${deps}${needs}`);
       }
       return 0;
     }

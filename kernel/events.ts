@@ -119,7 +119,7 @@ export class EventBus {
       } catch (err) {
         failed.push(tap.name);
         lastError = `${tap.name}: ${(err as Error)?.message ?? String(err)}`;
-        this.logger.warn({ err, event: event.id, type: event.type, tap: tap.name }, 'afterCommit tap failed; will retry');
+        this.logger.warn({ err, event: event.id, type: event.type, tap: tap.name, plugin: tap.name }, 'afterCommit tap failed; will retry');
       }
     }
     const now = this.clock.now();

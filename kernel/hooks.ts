@@ -1,4 +1,6 @@
-import { AsyncSeriesBailHook, AsyncSeriesHook, type Hook } from 'tapable';
+import { AsyncSeriesBailHook, AsyncSeriesHook, type AsyncSeriesWaterfallHook, type Hook } from 'tapable';
+import type { Logger } from './logger.ts';
+import { requestLogger } from './http/request-scope.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from './http/principal.ts';
 import type { EventRecord } from './events.ts';
@@ -41,21 +43,23 @@ function annotate(err: unknown, hook: string, plugin: string): unknown {
   return err;
 }
 
-function nameTaps(hook: AnyHook, hookName: string): void {
+// A tap of a plugin that is not active (it needs configuration) returns undefined: the value passes
+// through a waterfall, a bail hook goes on to the next tap, a series hook ignores it.
+function nameTaps(hook: AnyHook, hookName: string, isActive: (plugin: string) => boolean): void {
   hook.intercept({
     register(tap: any) {
       const fn = tap.fn;
       if (tap.type === 'promise') {
         tap.fn = (...args: unknown[]) =>
           Promise.resolve()
-            .then(() => fn(...args))
+            .then(() => (isActive(tap.name) ? fn(...args) : undefined))
             .catch((err: unknown) => {
               throw annotate(err, hookName, tap.name);
             });
       } else if (tap.type === 'sync') {
         tap.fn = (...args: unknown[]) => {
           try {
-            return fn(...args);
+            return isActive(tap.name) ? fn(...args) : undefined;
           } catch (err) {
             throw annotate(err, hookName, tap.name);
           }
@@ -70,10 +74,13 @@ function nameTaps(hook: AnyHook, hookName: string): void {
 export class HookRegistry {
   private readonly sets = new Map<string, { owner: string; hooks: object }>();
 
+  /** `isActive` says whether a plugin's taps run (see PluginStates). */
+  constructor(private readonly isActive: (plugin: string) => boolean = () => true) {}
+
   define<K extends keyof HookSets>(namespace: K, owner: string, hooks: HookSets[K]): HookSets[K] {
     const existing = this.sets.get(namespace);
     if (existing) throw new HookError(`Hooks "${namespace}" are already defined by "${existing.owner}"; "${owner}" cannot define them again.`);
-    for (const [name, hook] of Object.entries(hooks as object)) nameTaps(hook as AnyHook, `${namespace}.${name}`);
+    for (const [name, hook] of Object.entries(hooks as object)) nameTaps(hook as AnyHook, `${namespace}.${name}`, this.isActive);
     const frozen = Object.freeze(hooks) as HookSets[K];
     this.sets.set(namespace, { owner, hooks: frozen as object });
     return frozen;
@@ -107,4 +114,40 @@ export function createKernelHooks(): KernelHooks {
 
 export function createEventHooks(): EventHooks {
   return { afterCommit: new AsyncSeriesHook<[EventRecord]>(['event']) };
+}
+
+/**
+ * Runs a waterfall hook's taps one by one, each isolated: a tap that throws is logged at error (its
+ * plugin, the hook, the request id when serving a request) and its contribution is dropped, the value
+ * going on to the next tap as it was before. For hooks that collect offers from many providers
+ * (shipping rates, payment methods), where one broken provider must not fail the request for all.
+ * Tap authors see the ordinary waterfall contract (value in, value out; `undefined` keeps the value);
+ * the hook's own call/tap interceptors are not run.
+ */
+export async function collectFromEachTap<T, C>(hook: AsyncSeriesWaterfallHook<[T, C]>, hookName: string, initial: T, context: C, logger: Logger): Promise<T> {
+  let value = initial;
+  for (const tap of tapsOf(hook)) {
+    // A copy, so a tap that appended in place and then threw leaves nothing behind.
+    const given = (Array.isArray(value) ? [...value] : value) as T;
+    try {
+      const result = (await callTap(tap, [given, context])) as T | undefined;
+      value = result !== undefined ? result : given;
+    } catch (err) {
+      requestLogger(logger).error({ err, plugin: tap.name, hook: hookName }, `a ${hookName} tap of plugin "${tap.name}" failed; its offers are left out`);
+    }
+  }
+  return value;
+}
+
+type TapOf = { name: string; type: string; fn: (...args: any[]) => any };
+
+/** Calls one tap of a hook directly, whatever way it was tapped (tap, tapPromise, tapAsync). */
+export function callTap(tap: TapOf, args: unknown[]): Promise<unknown> {
+  if (tap.type === 'async') return new Promise((resolve, reject) => tap.fn(...args, (err: unknown, r?: unknown) => (err ? reject(err) : resolve(r))));
+  return Promise.resolve().then(() => tap.fn(...args));
+}
+
+/** The taps of a hook, in the order the hook calls them. */
+export function tapsOf(hook: AnyHook): TapOf[] {
+  return hook.taps as TapOf[];
 }

@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { Config } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { createEventHooks, createKernelHooks, HookRegistry, type KernelHooks } from './hooks.ts';
+import { callTap, createEventHooks, createKernelHooks, HookRegistry, tapsOf, type KernelHooks } from './hooks.ts';
 import { RouteRegistry } from './routes.ts';
 import { EventBus } from './events.ts';
 import { Worker } from './worker.ts';
@@ -17,7 +17,8 @@ import { CliRegistry } from './cli-registry.ts';
 import { createDatabase } from './db/connection.ts';
 import { runMigrations, type MigrationSource } from './db/migrate.ts';
 import { discoverPlugins, orderPlugins, type LoadedPlugin } from './plugin-loader.ts';
-import type { PluginContext } from './plugin.ts';
+import { isPluginConfigurationError, type PluginContext } from './plugin.ts';
+import { PluginStates } from './plugin-states.ts';
 import { loadTls } from './tls.ts';
 import { connectRedis } from './redis.ts';
 import { buildApp } from './http/app.ts';
@@ -59,9 +60,11 @@ export class Kernel {
   readonly knex: Knex;
   readonly redis?: Redis;
   readonly container: AwilixContainer;
-  readonly hooks = new HookRegistry();
+  /** Which plugins serve, and which wait for their configuration (`plugins list` shows it). */
+  readonly pluginStates = new PluginStates();
+  readonly hooks = new HookRegistry((plugin) => this.pluginStates.isActive(plugin));
   readonly kernelHooks: KernelHooks;
-  readonly routes = new RouteRegistry();
+  readonly routes = new RouteRegistry((plugin) => this.pluginStates.isActive(plugin));
   readonly events: EventBus;
   readonly worker: Worker;
   readonly mailer: Mailer;
@@ -90,7 +93,7 @@ export class Kernel {
     this.kernelHooks = this.hooks.define('kernel', 'kernel', createKernelHooks());
     const eventHooks = this.hooks.define('events', 'kernel', createEventHooks());
     this.events = new EventBus(this.knex, eventHooks, this.clock, this.logger.child({ part: 'events' }), options.pollMs);
-    this.worker = new Worker(this.knex, this.clock, this.logger.child({ part: 'worker' }), options.pollMs);
+    this.worker = new Worker(this.knex, this.clock, this.logger.child({ part: 'worker' }), options.pollMs, (plugin) => this.pluginStates.isActive(plugin));
     this.responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
     this.events.onCommitted(() => this.responseCache.invalidate());
     this.foreignChanges = new ForeignChanges(this.knex, () => this.responseCache.invalidate(), this.logger.child({ part: 'response-cache' }));
@@ -128,9 +131,53 @@ export class Kernel {
       try {
         await plugin.register(this.contextFor(loaded));
       } catch (err) {
+        if (isPluginConfigurationError(err)) {
+          this.needsConfiguration(plugin.name, err);
+          continue;
+        }
         throw new Error(`Plugin "${plugin.name}" failed to register: ${(err as Error).message}`, { cause: err });
       }
     }
+  }
+
+  // The plugin stays installed (its migrations run) but serves nothing until it is configured.
+  private needsConfiguration(plugin: string, err: Error): void {
+    this.pluginStates.markNeedsConfiguration(plugin, err.message);
+    this.logger.warn({ plugin }, `Plugin "${plugin}" needs configuration and is off: ${err.message}`);
+  }
+
+  /**
+   * Runs each `kernel.boot` tap in turn: a PluginConfigurationError turns its plugin off (as in
+   * `load`); any other error stops start-up with a message naming the plugin and the hook.
+   */
+  private async boot(): Promise<void> {
+    for (const tap of tapsOf(this.kernelHooks.boot)) {
+      try {
+        await callTap(tap, []);
+      } catch (err) {
+        if (isPluginConfigurationError(err)) this.needsConfiguration(tap.name, err);
+        else throw new Error(`Plugin "${tap.name}" failed in hook kernel.boot: ${(err as Error)?.message ?? err}`, { cause: err });
+      }
+    }
+  }
+
+  // The worker as a plugin sees it: the jobs it defines carry its name into their failure logs.
+  private workerFor(plugin: string): Worker {
+    const worker = this.worker;
+    const isActive = (name: string) => this.pluginStates.isActive(name);
+    return new Proxy(worker, {
+      get(target, prop) {
+        if (prop === 'define') return (name: string, handler: any, opts: object = {}) => target.define(name, handler, { ...opts, plugin });
+        if (prop === 'every') return (name: string, everyMs: number, handler: any) => target.every(name, everyMs, handler, plugin);
+        // The plugin's own loop: idle while it needs configuration; a failed round names it.
+        if (prop === 'addLoop') {
+          return (what: string, round: () => Promise<number>, batch: number) =>
+            target.addLoop(what, () => (isActive(plugin) ? round().catch((err) => { throw annotatePlugin(err, plugin); }) : Promise.resolve(0)), batch);
+        }
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
   }
 
   private contextFor(loaded: LoadedPlugin): PluginContext {
@@ -151,7 +198,7 @@ export class Kernel {
       },
       routes: { add: (route) => this.routes.add(name, route) },
       events: this.events,
-      worker: this.worker,
+      worker: this.workerFor(name),
       cli: { add: (command) => this.cli.add(name, command) },
       schemas: {
         add: (schema) => {
@@ -198,7 +245,7 @@ export class Kernel {
       webhooks: this.openApiWebhooks,
     });
     await this.app.ready();
-    await this.kernelHooks.boot.promise();
+    await this.boot();
     if (this.responseCache.enabled) {
       await this.foreignChanges.check();
       this.foreignChanges.start();
@@ -258,6 +305,11 @@ function redisSettled(redis: Redis): Promise<void> {
     const timer = setTimeout(done, 5000);
     redis.once('ready', done).once('error', done);
   });
+}
+
+function annotatePlugin(err: unknown, plugin: string): unknown {
+  if (err && typeof err === 'object') (err as { plugin?: string }).plugin ??= plugin;
+  return err;
 }
 
 /** Creates a kernel for this configuration; nothing is loaded or opened until `ready`/`start`/`migrate`. */

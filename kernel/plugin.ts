@@ -64,3 +64,18 @@ export function definePlugin(definition: PluginDefinition): Plugin {
 export function isPlugin(value: unknown): value is Plugin {
   return typeof value === 'object' && value !== null && (value as any)[PLUGIN] === true;
 }
+
+/**
+ * Thrown by a plugin from `register` or its `kernel.boot` tap when its configuration is missing or
+ * unusable (an environment variable, a key). The store still starts, migrates and runs its CLI: the
+ * plugin is marked `needs_configuration` (with this message as the reason) and its routes and taps
+ * stay off. Any other error from `register` or boot stops start-up.
+ */
+export class PluginConfigurationError extends Error {
+  override readonly name = 'PluginConfigurationError';
+}
+
+/** Also true for one thrown by another copy of the kernel module (a plugin installed as a package). */
+export function isPluginConfigurationError(err: unknown): err is Error {
+  return err instanceof PluginConfigurationError || (err instanceof Error && err.name === 'PluginConfigurationError');
+}

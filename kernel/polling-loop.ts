@@ -63,7 +63,7 @@ export class PollingLoop {
       } catch (err) {
         // An outage fails every round until it ends: said once, not every poll interval.
         const unavailable = isDatabaseUnavailable(err);
-        if (!unavailable || !this.databaseDown) this.logger.error({ err }, `${this.what} round failed`);
+        if (!unavailable || !this.databaseDown) this.logger.error({ err, plugin: (err as { plugin?: string })?.plugin }, `${this.what} round failed`);
         this.databaseDown = unavailable;
       } finally {
         this.running = undefined;

@@ -4,6 +4,8 @@ import { asValue } from 'awilix';
 import { type AuthPolicy, satisfies } from './http/principal.ts';
 import { AppError, badRequest, notAuthenticated, permissionDenied, type FieldErrors } from './http/errors.ts';
 import { fieldErrorsFromAjv } from './http/error-handler.ts';
+import { inRequestScope } from './http/request-scope.ts';
+import type { Logger } from './logger.ts';
 import { checkCsrf } from './http/csrf.ts';
 import { hadOutsideEffect, requestTransactionConfig, withTransactionRetries } from './db/transaction-retry.ts';
 
@@ -265,6 +267,9 @@ function inRetriedTransaction(route: RouteDefinition, knex: Knex) {
 export class RouteRegistry {
   private readonly routes: MountedRoute[] = [];
 
+  /** `isActive` says whether a plugin serves (see kernel/plugin-states.ts); others' routes answer 404. */
+  constructor(private readonly isActive: (plugin: string) => boolean = () => true) {}
+
   add(plugin: string, route: RouteDefinition): void {
     if (!route.path.startsWith('/')) throw new Error(`Route path "${route.path}" of plugin "${plugin}" must start with /.`);
     const clash = this.routes.find((r) => r.method === route.method && r.path === route.path);
@@ -282,7 +287,7 @@ export class RouteRegistry {
 
   /** Mounts every route on the app; `knex` backs transactional routes. */
   mount(app: FastifyInstance, knex: Knex): void {
-    for (const route of this.routes) app.route(this.toFastify(route, knex));
+    for (const route of this.routes) if (this.isActive(route.plugin)) app.route(this.toFastify(route, knex));
     this.mountMethodNotAllowed(app);
   }
 
@@ -298,11 +303,13 @@ export class RouteRegistry {
     return {
       method: route.method,
       url: route.path,
-      handler: checked as RouteOptions['handler'],
+      handler: ((request: RouteRequest, reply: FastifyReply) => inRequestScope(request.log as unknown as Logger, () => checked(request, reply))) as RouteOptions['handler'],
       bodyLimit: route.bodyLimit,
       // With body checks, a schema refusal reaches the handler wrapper, which merges both into one 400.
       attachValidation: !!(route.checkBody || route.checkQueryOnRefusal),
       config: {
+        // Named in the log line of a request this route fails (http/error-handler.ts).
+        plugin: route.plugin,
         auth: route.auth,
         translated: route.translated,
         form: route.form,
@@ -310,6 +317,10 @@ export class RouteRegistry {
         cache: route.cache,
         secrets: route.secrets,
         ...(route.rateLimit ? { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindow ?? 60_000 } } : {}),
+      },
+      // A plugin turned off after mounting (its boot tap found its configuration missing) serves nothing.
+      onRequest: async () => {
+        if (!this.isActive(route.plugin)) throw new AppError(404, 'not_found', 'Not found.');
       },
       preValidation: async (request: FastifyRequest) => {
         const principal = request.principal;
@@ -338,7 +349,7 @@ export class RouteRegistry {
   // Fastify answers 404 for a known path with another method; the API promises 405 with Allow.
   private mountMethodNotAllowed(app: FastifyInstance): void {
     const byPath = new Map<string, Set<string>>();
-    for (const r of this.routes) (byPath.get(r.path) ?? byPath.set(r.path, new Set()).get(r.path)!).add(r.method);
+    for (const r of this.routes.filter((route) => this.isActive(route.plugin))) (byPath.get(r.path) ?? byPath.set(r.path, new Set()).get(r.path)!).add(r.method);
     // Every method the server parses (TRACE, OPTIONS, QUERY… too); HEAD comes with GET.
     const all = app.supportedMethods.filter((m) => m !== 'HEAD');
     for (const [path, methods] of byPath) {

@@ -22,6 +22,8 @@ export interface JobDefinition {
   leaseMs: number;
   /** For recurring jobs: how long after a run the next one is due. */
   everyMs?: number;
+  /** The plugin that defined it, named when it fails. */
+  plugin?: string;
 }
 
 export interface EnqueueOptions {
@@ -53,6 +55,8 @@ export class Worker {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly pollMs = 1000,
+    /** Whether a plugin serves (kernel/plugin-states.ts): jobs of one that needs configuration wait. */
+    private readonly isActive: (plugin: string) => boolean = () => true,
   ) {
     this.loop = new PollingLoop(() => this.runDue(), BATCH, pollMs, logger, 'worker');
   }
@@ -73,15 +77,15 @@ export class Worker {
   }
 
   /** Declares a job kind; `enqueue` may then schedule it. */
-  define<P>(name: string, handler: JobHandler<P>, opts: { maxAttempts?: number; leaseMs?: number } = {}): void {
+  define<P>(name: string, handler: JobHandler<P>, opts: { maxAttempts?: number; leaseMs?: number; plugin?: string } = {}): void {
     if (this.jobs.has(name)) throw new Error(`Job "${name}" is already defined.`);
-    this.jobs.set(name, { handler, maxAttempts: opts.maxAttempts ?? 10, leaseMs: opts.leaseMs ?? 5 * 60_000 });
+    this.jobs.set(name, { handler, maxAttempts: opts.maxAttempts ?? 10, leaseMs: opts.leaseMs ?? 5 * 60_000, plugin: opts.plugin });
   }
 
   /** Declares a job that runs every `everyMs` (in one instance at a time), first due at start. */
-  every(name: string, everyMs: number, handler: JobHandler<Record<string, never>>): void {
+  every(name: string, everyMs: number, handler: JobHandler<Record<string, never>>, plugin?: string): void {
     // Recurring jobs never give up; the largest value an INT column holds on both databases.
-    this.define(name, handler, { maxAttempts: 2_147_483_647 });
+    this.define(name, handler, { maxAttempts: 2_147_483_647, plugin });
     this.jobs.get(name)!.everyMs = everyMs;
   }
 
@@ -128,23 +132,29 @@ export class Worker {
     this.loop.wake();
   }
 
+  // The jobs this instance claims: those of the kernel and of plugins that serve.
+  private runnable(): Array<[string, JobDefinition]> {
+    return [...this.jobs].filter(([, def]) => def.plugin === undefined || this.isActive(def.plugin));
+  }
+
   private async ensureRecurring(): Promise<void> {
-    for (const [name, def] of this.jobs) {
+    for (const [name, def] of this.runnable()) {
       if (def.everyMs) await this.enqueue(this.knex, name, {}, { uniqueKey: `every:${name}` });
     }
   }
 
   /** Runs one round of due jobs; returns how many were claimed. Tests call it directly. */
   async runDue(): Promise<number> {
-    if (this.jobs.size === 0) return 0;
+    const runnable = this.runnable();
+    if (runnable.length === 0) return 0;
     const now = this.clock.now();
     const rows = await claimDueRows(this.knex, {
       table: 'jobs',
       now,
       limit: BATCH,
-      leaseMs: Math.max(...[...this.jobs.values()].map((j) => j.leaseMs)),
+      leaseMs: Math.max(...runnable.map(([, j]) => j.leaseMs)),
       stamp: { locked_by: this.id },
-      due: (q) => q.whereNull('failed_at').andWhere('run_at', '<=', now).whereIn('name', [...this.jobs.keys()]),
+      due: (q) => q.whereNull('failed_at').andWhere('run_at', '<=', now).whereIn('name', runnable.map(([name]) => name)),
     });
     for (const row of rows) await this.runOne(row);
     return rows.length;
@@ -158,7 +168,7 @@ export class Worker {
     } catch (err) {
       const now = this.clock.now();
       const failed = attempts >= Number(row.max_attempts);
-      this.logger.warn({ err, job: row.name, id: row.id, attempts }, failed ? 'job failed for good' : 'job failed; will retry');
+      this.logger.warn({ err, job: row.name, plugin: def.plugin, id: row.id, attempts }, failed ? 'job failed for good' : 'job failed; will retry');
       await this.knex('jobs').where({ id: row.id, locked_by: this.id }).update({
         attempts,
         last_error: String((err as Error)?.message ?? err).slice(0, 2000),

@@ -37,6 +37,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: string;
+    /** The plugin that added the route, named in the log line of a request it fails. */
+    plugin?: string;
   }
 }
 

@@ -179,7 +179,10 @@ export function errorHandler(outage?: DatabaseOutageLog) {
     if (appError.code === 'database_unavailable' && outage) {
       outage.unavailable(err);
     } else if (appError.status >= 500) {
-      request.log.error({ err, hook: (err as any).hook, plugin: (err as any).plugin }, 'request failed');
+      // Who failed where: the tapping plugin if a hook tap threw, else the route's plugin; the path
+      // without its query string, which may carry secrets (the request id is on request.log already).
+      const plugin = (err as any).plugin ?? (request.routeOptions?.config as { plugin?: string } | undefined)?.plugin;
+      request.log.error({ err, hook: (err as any).hook, plugin, method: request.method, url: request.url.split('?')[0] }, 'request failed');
     } else if ((err as any).hook) {
       request.log.info({ code: appError.code, hook: (err as any).hook, plugin: (err as any).plugin }, appError.message);
     }

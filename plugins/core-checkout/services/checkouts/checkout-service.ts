@@ -7,6 +7,7 @@ import { addError, CheckoutErrors, throwIfInvalid } from '../../errors.ts';
 import { CartRows, canSee, type CartRecord } from '../carts/cart-rows.ts';
 import type { CartService } from '../carts/cart-service.ts';
 import type { CheckoutDeps } from '../deps.ts';
+import { collectFromEachTap } from '../../../../kernel/hooks.ts';
 import { OrderRows } from '../orders/order-rows.ts';
 import type { OrderService } from '../orders/order-service.ts';
 import { readAddress, readEmail } from './address.ts';
@@ -168,7 +169,8 @@ export class CheckoutService {
   }
 
   async methodsFor(db: Db, context: { currency: string; total_minor: number; address: Address | null; test: boolean; lang: string }): Promise<PaymentMethod[]> {
-    const offered = await this.deps.hooks.collectPaymentMethods.promise([], { db, ...context });
+    // Each gateway in isolation: one whose tap throws is logged and left out; the others still offer.
+    const offered = await collectFromEachTap(this.deps.hooks.collectPaymentMethods, 'checkout.collectPaymentMethods', [], { db, ...context }, this.deps.logger);
     const seen = new Set<string>();
     return (offered ?? []).filter((m) => {
       if (!m || typeof m.id !== 'string' || m.test !== context.test || seen.has(m.id)) return false;

@@ -1,4 +1,5 @@
 import type { Principal } from '../../../../kernel/http/principal.ts';
+import { collectFromEachTap } from '../../../../kernel/hooks.ts';
 import type { Address, Db, PricedLine, ShippingRate, Totals } from '../../contracts.ts';
 import type { CartRecord } from '../carts/cart-rows.ts';
 import { CartRows } from '../carts/cart-rows.ts';
@@ -28,14 +29,15 @@ export interface EvaluateOptions {
  * store's default currency is converted; others, or malformed ones, are left out and logged).
  */
 export async function collectRates(deps: CheckoutDeps, db: Db, address: Address, totals: Totals, lang: string): Promise<ShippingRate[]> {
-  const offered = await deps.hooks.collectShippingRates.promise([], {
+  // Each provider in isolation: one whose tap throws is logged and left out; the others still offer.
+  const offered = await collectFromEachTap(deps.hooks.collectShippingRates, 'checkout.collectShippingRates', [], {
     db,
     address,
     currency: totals.currency,
     subtotal_minor: totals.subtotal_minor - totals.discount_minor,
     lines: totals.lines,
     lang,
-  });
+  }, deps.logger);
   const defaultCurrency = deps.settings.get().default_currency;
   const rates: ShippingRate[] = [];
   for (const rate of offered ?? []) {
