@@ -27,7 +27,9 @@ const MAX_ATTEMPTS = 100;
 export class EventBus {
   private readonly loop: PollingLoop;
   private readonly commitListeners: Array<() => void> = [];
-  private readonly awaitingCommit = new WeakSet<Knex.Transaction>();
+  // Per outermost transaction awaiting its commit: whether an event in it may change public reads.
+  private readonly awaitingCommit = new WeakMap<Knex.Transaction, { public: boolean }>();
+  private readonly privateTypes = new Set<string>();
 
   constructor(
     private readonly knex: Knex,
@@ -49,8 +51,23 @@ export class EventBus {
       next_attempt_at: now,
       attempts: 0,
     });
-    this.afterCommitOf(trx);
+    this.afterCommitOf(trx, !this.privateTypes.has(type));
     return Number(id);
+  }
+
+  /**
+   * Declares event types whose changes no anonymous (cacheable) answer shows, such as a cart's: their
+   * commits wake the dispatcher but leave the response cache as it is. Only for types whose change is
+   * invisible to every route marked `cache: 'anonymous'`; a transaction that also emits another type
+   * still clears it.
+   */
+  declarePrivate(...types: string[]): void {
+    for (const type of types) this.privateTypes.add(type);
+  }
+
+  /** The types `declarePrivate` named (the check for other processes' changes skips them too). */
+  privateEventTypes(): string[] {
+    return [...this.privateTypes];
   }
 
   /**
@@ -58,24 +75,30 @@ export class EventBus {
    * It waits for the outermost transaction (a savepoint's promise settles before the real commit, when
    * the dispatcher would find nothing yet), and once per transaction however many events it emits.
    */
-  private afterCommitOf(db: Knex | Knex.Transaction): void {
+  private afterCommitOf(db: Knex | Knex.Transaction, affectsPublic: boolean): void {
     const outermost = outermostTransaction(db);
-    if (!outermost?.executionPromise) return this.committed();
-    if (this.awaitingCommit.has(outermost)) return;
-    this.awaitingCommit.add(outermost);
-    outermost.executionPromise.then(() => this.committed(), () => undefined);
+    if (!outermost?.executionPromise) return this.committed(affectsPublic);
+    const waiting = this.awaitingCommit.get(outermost);
+    if (waiting) {
+      waiting.public ||= affectsPublic;
+      return;
+    }
+    const state = { public: affectsPublic };
+    this.awaitingCommit.set(outermost, state);
+    outermost.executionPromise.then(() => this.committed(state.public), () => undefined);
   }
 
   /**
-   * Calls `listener` each time a change that emitted events has committed (once per transaction),
+   * Calls `listener` each time a change that emitted events has committed (once per transaction; not
+   * when all its events are of types `declarePrivate` named),
    * before any later request can read the database: the response cache forgets what it held there.
    */
   onCommitted(listener: () => void): void {
     this.commitListeners.push(listener);
   }
 
-  private committed(): void {
-    for (const listener of this.commitListeners) listener();
+  private committed(affectsPublic: boolean): void {
+    if (affectsPublic) for (const listener of this.commitListeners) listener();
     this.wake();
   }
 

@@ -96,7 +96,7 @@ export class Kernel {
     this.worker = new Worker(this.knex, this.clock, this.logger.child({ part: 'worker' }), options.pollMs, (plugin) => this.pluginStates.isActive(plugin));
     this.responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
     this.events.onCommitted(() => this.responseCache.invalidate());
-    this.foreignChanges = new ForeignChanges(this.knex, () => this.responseCache.invalidate(), this.logger.child({ part: 'response-cache' }));
+    this.foreignChanges = new ForeignChanges(this.knex, () => this.responseCache.invalidate(), this.logger.child({ part: 'response-cache' }), undefined, () => this.events.privateEventTypes());
     this.outboundGuard = new OutboundGuard({ allowPrivate: config.outboundAllowPrivate, resolve: options.resolveHost });
     this.container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
     this.mailer = new Mailer({ config, worker: this.worker, logger: this.logger.child({ part: 'mail' }), clock: this.clock, container: this.container });

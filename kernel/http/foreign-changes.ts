@@ -43,6 +43,8 @@ export class ForeignChanges {
     private readonly onChange: () => void,
     private readonly logger: Logger,
     private readonly intervalMs = FOREIGN_CHANGE_POLL_MS,
+    /** Event types that change nothing a cached answer shows (EventBus.declarePrivate): not counted. */
+    private readonly privateTypes: () => string[] = () => [],
   ) {}
 
   start(): void {
@@ -76,7 +78,10 @@ export class ForeignChanges {
         this.floor = Math.max(0, Number(row?.top ?? 0) - FIRST_WINDOW_IDS);
       }
       this.raiseFloor();
-      const row: any = await this.knex('events').where('id', '>', this.floor).count({ count: '*' }).max({ top: 'id' }).first();
+      const query = this.knex('events').where('id', '>', this.floor);
+      const skipped = this.privateTypes();
+      if (skipped.length > 0) query.whereNotIn('type', skipped);
+      const row: any = await query.count({ count: '*' }).max({ top: 'id' }).first();
       const signal: Signal = { count: Number(row?.count ?? 0), top: Number(row?.top ?? this.floor) };
       // The first reading (and the first after the floor moved) has nothing to compare with: whatever
       // was cached before it may be stale.

@@ -100,13 +100,23 @@ export interface ShippingRate {
   description?: string | null;
 }
 
+/** A line as shipping providers see it: the priced line plus what the catalogue says of its size. */
+export interface ShippingLine extends PricedLine {
+  /** The variant's weight of one unit in grams; null when not recorded. */
+  weight: number | null;
+  /** The variant's package size of one unit in millimetres; null when not recorded. */
+  dimensions: { length: number; width: number; height: number } | null;
+}
+
 export interface ShippingContext {
   db: Db;
   address: Address;
   currency: string;
   /** Subtotal after discounts, for thresholds such as free shipping above an amount. */
   subtotal_minor: number;
-  lines: PricedLine[];
+  lines: ShippingLine[];
+  /** Σ weight × quantity in grams; null when any line's weight is not recorded. */
+  total_weight: number | null;
   lang: string;
 }
 

@@ -26,6 +26,9 @@ export default definePlugin({
   register(ctx) {
     const hooks = ctx.hooks.define('checkout', createCheckoutHooks());
     const services = createCheckoutServices(ctx, hooks);
+    // Shoppers change carts and checkouts all the time; no cached catalogue answer shows them, so
+    // their events leave the anonymous response cache alone (placing an order emits order and stock events).
+    ctx.events.declarePrivate('cart.created', 'cart.updated', 'checkout.created', 'checkout.updated');
     for (const schema of [cartSchema, checkoutSchema, shipmentSchema, refundSchema, orderSchema]) ctx.schemas.add(schema as any);
     hooks.calculateTotals.tapPromise({ name: PLUGIN_NAME, stage: 100 }, taxStep(services.deps));
     ctx.hooks.get('auth').loggedIn.tapPromise({ name: PLUGIN_NAME }, async ({ trx, user, cookies }) => {

@@ -55,6 +55,13 @@ const page = {
 };
 
 export const BUILT_IN_EVENTS: CatalogueEntry[] = [
+  // Carts and checkouts carry their ids, which are bearer capabilities for guests (whoever holds one
+  // reads and changes that cart or checkout). They go only to endpoints staff configured, on the
+  // operator's own systems (abandoned-cart mail, analytics need them to refer back), so they are sent.
+  { type: 'cart.created', description: 'A cart was created (empty, or with the first item of a session cart). `data.id` is the cart id: a guest\'s bearer capability, sent only to endpoints staff configured — keep it private.', data: ref('Cart') },
+  { type: 'cart.updated', description: 'A cart changed: items added, changed or removed, a voucher applied or removed, or a guest cart joined to a customer at login. `data` is the cart in its currency and the store\'s default language; `data.id` is a guest\'s bearer capability — keep it private.', data: ref('Cart') },
+  { type: 'checkout.created', description: 'A checkout was opened on a cart (e-mail, shipping address). `data.id` and `data.cart_id` are bearer capabilities for guests — keep them private.', data: ref('Checkout') },
+  { type: 'checkout.updated', description: 'A checkout changed: e-mail, addresses or shipping method; or it became paid, or expired with its unpaid order. `data.id` and `data.cart_id` are bearer capabilities for guests — keep them private.', data: ref('Checkout') },
   { type: 'order.created', description: 'An order was placed (status pending, stock reserved).', data: ref('Order') },
   { type: 'order.paid', description: 'An order was paid in full and moved to processing.', data: ref('Order') },
   { type: 'order.cancelled', description: 'An order was cancelled (by staff, or unpaid past its expiry); its reservation released.', data: ref('Order') },

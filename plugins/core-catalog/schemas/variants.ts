@@ -2,12 +2,25 @@ import { listQuerySchema, pageSchema, type ListSpec } from '../../../kernel/http
 import { decimalString } from '../../../kernel/http/schemas.ts';
 import { availabilityProperties, amountInput, currencyQuery, money, nullableAmountInput, nullableMoney, timestamp } from './common.ts';
 
+// Shipping data: whole grams and millimetres (at most 1,000 t and 1 km: room for any parcel or pallet).
+const MAX_GRAMS = 1_000_000_000;
+const MAX_MM = 1_000_000;
+const millimetres = { type: 'integer', minimum: 1, maximum: MAX_MM } as const;
+const nullableWeight = { type: ['integer', 'null'], minimum: 0, maximum: MAX_GRAMS, description: 'Weight in grams (shipping rates use it); null: not known.' } as const;
+const nullableDimensions = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  required: ['length', 'width', 'height'],
+  properties: { length: millimetres, width: millimetres, height: millimetres },
+  description: 'Package size in millimetres (shipping rates use it); null: not known.',
+} as const;
+
 /** A variant as the API shows it; `serializeVariant` / `serializeProduct` taps may add fields. */
 export const variantSchema = {
   $id: 'Variant',
   type: 'object',
   additionalProperties: true,
-  required: ['id', 'product_id', 'sku', 'options', 'price', 'compare_at_price', 'prices', 'track_inventory', 'allow_backorder', 'created_at', 'updated_at'],
+  required: ['id', 'product_id', 'sku', 'options', 'price', 'compare_at_price', 'prices', 'track_inventory', 'allow_backorder', 'weight', 'dimensions', 'created_at', 'updated_at'],
   properties: {
     id: { type: 'integer' },
     product_id: { type: 'integer' },
@@ -18,6 +31,8 @@ export const variantSchema = {
     prices: { type: 'object', additionalProperties: money, description: 'Fixed prices per currency (they win over conversion).' },
     track_inventory: { type: 'boolean' },
     allow_backorder: { type: 'boolean' },
+    weight: nullableWeight,
+    dimensions: nullableDimensions,
     ...availabilityProperties,
     created_at: timestamp,
     updated_at: timestamp,
@@ -47,6 +62,8 @@ const variantFields = {
   compare_at_price: nullableAmountInput,
   track_inventory: { type: 'boolean', description: 'Default true.' },
   allow_backorder: { type: 'boolean', description: 'Default false.' },
+  weight: nullableWeight,
+  dimensions: nullableDimensions,
 } as const;
 
 export const variantCreateBody = { type: 'object', required: ['sku', 'price'], properties: variantFields } as const;

@@ -1,5 +1,5 @@
 import { parseJson, toBool } from '../../../kernel/db/dialect.ts';
-import type { Db } from './records.ts';
+import { dimensionsFromRow, type Db, type Dimensions } from './records.ts';
 
 /** What inventory and checkout need to sell a variant, read in one query. */
 export interface VariantForSale {
@@ -15,6 +15,10 @@ export interface VariantForSale {
   prices: Record<string, number>;
   track_inventory: boolean;
   allow_backorder: boolean;
+  /** Grams; null when not known (shipping providers rate by it). */
+  weight: number | null;
+  /** Package size in millimetres; null when not known. */
+  dimensions: Dimensions | null;
   /** Whether the product is active: only those may be put in a cart. */
   purchasable: boolean;
 }
@@ -29,7 +33,7 @@ export async function variantsForSale(db: Db, ids: number[]): Promise<Map<number
     .whereIn('variants.id', unique)
     .select(
       'variants.id', 'variants.product_id', 'variants.sku', 'variants.options', 'variants.price', 'variants.prices',
-      'variants.track_inventory', 'variants.allow_backorder', 'products.name as product_name', 'products.status as product_status',
+      'variants.track_inventory', 'variants.allow_backorder', 'variants.weight', 'variants.length_mm', 'variants.width_mm', 'variants.height_mm', 'products.name as product_name', 'products.status as product_status',
     );
   for (const row of rows) {
     const id = Number(row.id);
@@ -43,6 +47,8 @@ export async function variantsForSale(db: Db, ids: number[]): Promise<Map<number
       prices: parseJson<Record<string, number>>(row.prices, {}),
       track_inventory: toBool(row.track_inventory),
       allow_backorder: toBool(row.allow_backorder),
+      weight: row.weight === null || row.weight === undefined ? null : Number(row.weight),
+      dimensions: dimensionsFromRow(row),
       purchasable: row.product_status === 'active',
     });
   }

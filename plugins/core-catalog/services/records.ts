@@ -55,8 +55,29 @@ export interface VariantRecord {
   prices: Record<string, number>;
   track_inventory: boolean;
   allow_backorder: boolean;
+  /** Grams; null when not known. */
+  weight: number | null;
+  /** Millimetres; null when not known. */
+  dimensions: Dimensions | null;
   created_at: Date;
   updated_at: Date;
+}
+
+/** A variant's package size in whole millimetres. */
+export interface Dimensions {
+  length: number;
+  width: number;
+  height: number;
+}
+
+/** The stored columns of `dimensions` (all null, or all set). */
+export function dimensionsFromRow(row: any): Dimensions | null {
+  if (row.length_mm === null || row.length_mm === undefined) return null;
+  return { length: Number(row.length_mm), width: Number(row.width_mm), height: Number(row.height_mm) };
+}
+
+export function dimensionsToRow(d: Dimensions | null): { length_mm: number | null; width_mm: number | null; height_mm: number | null } {
+  return { length_mm: d?.length ?? null, width_mm: d?.width ?? null, height_mm: d?.height ?? null };
 }
 
 export interface CategoryRecord {
@@ -81,6 +102,8 @@ export interface VariantView {
   prices: Record<string, Money>;
   track_inventory: boolean;
   allow_backorder: boolean;
+  weight: number | null;
+  dimensions: Dimensions | null;
   created_at: string;
   updated_at: string;
   [extra: string]: unknown;
@@ -148,6 +171,8 @@ export function variantFromRow(row: any): VariantRecord {
     prices: parseJson<Record<string, number>>(row.prices, {}),
     track_inventory: toBool(row.track_inventory),
     allow_backorder: toBool(row.allow_backorder),
+    weight: nullableNumber(row.weight),
+    dimensions: dimensionsFromRow(row),
     created_at: toDate(row.created_at)!,
     updated_at: toDate(row.updated_at)!,
   };

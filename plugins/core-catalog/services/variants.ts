@@ -7,7 +7,7 @@ import type { CatalogHooks } from '../hooks.ts';
 import { CatalogErrors, throwIfInvalid } from '../errors.ts';
 import { checkVariantOptions, describeOptions, optionsKey } from './options.ts';
 import type { CatalogPricing } from './pricing.ts';
-import { productFromRow, variantFromRow, type Db, type ProductRecord, type VariantRecord } from './records.ts';
+import { productFromRow, variantFromRow, type Db, type ProductRecord, type VariantRecord, dimensionsToRow, type Dimensions } from './records.ts';
 import { syncProductSearch } from './search-documents.ts';
 import { variantsForSale, type VariantForSale } from './for-sale.ts';
 import type { CatalogViews } from './views.ts';
@@ -21,6 +21,8 @@ export interface VariantInput {
   compare_at_price?: string | null;
   track_inventory?: boolean;
   allow_backorder?: boolean;
+  weight?: number | null;
+  dimensions?: Dimensions | null;
 }
 
 export interface VariantParts {
@@ -119,6 +121,8 @@ export class VariantService {
       prices: JSON.stringify(prices),
       track_inventory: input.track_inventory ?? true,
       allow_backorder: input.allow_backorder ?? false,
+      weight: input.weight ?? null,
+      ...dimensionsToRow(input.dimensions ?? null),
       created_at: now,
       updated_at: now,
     };
@@ -143,6 +147,8 @@ export class VariantService {
     if (input.prices !== undefined) changes.prices = JSON.stringify(this.parts.pricing.parseFixed(errors, 'prices', input.prices));
     if (input.track_inventory !== undefined) changes.track_inventory = input.track_inventory;
     if (input.allow_backorder !== undefined) changes.allow_backorder = input.allow_backorder;
+    if (input.weight !== undefined) changes.weight = input.weight;
+    if (input.dimensions !== undefined) Object.assign(changes, dimensionsToRow(input.dimensions));
     if (input.sku !== undefined) Object.assign(changes, { sku: input.sku, sku_key: input.sku.toLowerCase() });
     throwIfInvalid(errors);
     await this.checkUnique(db, product.id, input.sku ?? current.sku, options, current.id);

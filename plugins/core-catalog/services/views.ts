@@ -53,6 +53,8 @@ export class CatalogViews {
       prices: this.pricing.fixedMoney(v.prices),
       track_inventory: v.track_inventory,
       allow_backorder: v.allow_backorder,
+      weight: v.weight,
+      dimensions: v.dimensions,
       created_at: toIso(v.created_at)!,
       updated_at: toIso(v.updated_at)!,
     };

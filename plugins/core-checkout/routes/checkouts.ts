@@ -1,3 +1,4 @@
+import { emitCheckout } from '../services/checkouts/checkout-events.ts';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import { envelope } from '../../../kernel/http/lists.ts';
 import { CheckoutErrors } from '../errors.ts';
@@ -32,7 +33,10 @@ export function registerCheckoutRoutes(ctx: PluginContext, s: CheckoutServices):
     handler: async (request, reply) => {
       const made = await s.checkouts.create(request.trx!, request.body, callerOf(request));
       created(ctx, reply, `/api/v1/checkout/${made.id}/`);
-      return s.checkouts.view(request.trx!, made, callerOf(request));
+      // The event carries the view this response shows: pricing (and the shipping taps) runs once.
+      const view = await s.checkouts.view(request.trx!, made, callerOf(request));
+      await emitCheckout(s.deps, request.trx!, 'checkout.created', view);
+      return view;
     },
   });
 
@@ -62,7 +66,9 @@ export function registerCheckoutRoutes(ctx: PluginContext, s: CheckoutServices):
       const trx = request.trx!;
       const found = await s.checkouts.require(trx, request.params.id, request.principal, { lock: true });
       await s.checkouts.update(trx, found, request.body, callerOf(request));
-      return s.checkouts.view(trx, await s.checkouts.require(trx, found.id, request.principal), callerOf(request));
+      const view = await s.checkouts.view(trx, await s.checkouts.require(trx, found.id, request.principal), callerOf(request));
+      await emitCheckout(s.deps, trx, 'checkout.updated', view);
+      return view;
     },
   });
 

@@ -10,7 +10,7 @@ const ids: Record<string, number> = {};
 /** The rates the `checkout.collectShippingRates` hook offers, through the whole hook as a checkout calls it. */
 async function rates(country: string, currency: string, subtotal: number, earlier: ShippingRate[] = []): Promise<ShippingRate[]> {
   const hook = shared().store.kernel.hooks.get('checkout').collectShippingRates;
-  return hook.promise(earlier, { db: shared().store.kernel.knex, address: address(country), currency, subtotal_minor: subtotal, lines: [], lang: 'en' });
+  return hook.promise(earlier, { db: shared().store.kernel.knex, address: address(country), currency, subtotal_minor: subtotal, lines: [], total_weight: 0, lang: 'en' });
 }
 
 const priced = (list: ShippingRate[]) => list.map((r) => [r.name, r.price_minor, r.currency]);

@@ -51,6 +51,7 @@ export class VoucherApplications {
     if (applied.some((a) => Number(a.voucher_id) === voucher.id)) return cart;
     if (applied.length >= MAX_VOUCHERS_PER_CART) throw VoucherErrors.tooMany(MAX_VOUCHERS_PER_CART);
     await trx('voucher_applications').insert({ cart_id: cart.id, voucher_id: voucher.id, created_at: this.parts.clock.now() });
+    await this.parts.carts.changed(trx, cart.id);
     return cart;
   }
 
@@ -62,6 +63,7 @@ export class VoucherApplications {
       .whereIn('voucher_id', trx('vouchers').select('id').where('code_key', codeKey(code)))
       .delete();
     if (!removed) throw VoucherErrors.notApplied(code);
+    await this.parts.carts.changed(trx, cart.id);
     return cart;
   }
 

@@ -40,6 +40,8 @@ export interface CartViewLike {
 export interface CartServiceLike {
   requireOpen(trx: Db, id: string, principal: Principal): Promise<CartRecordLike>;
   view(db: Db, cart: CartRecordLike, opts: RequestView): Promise<CartViewLike>;
+  /** Emits `cart.updated` (the cart's new view) in the caller's transaction. */
+  emit(trx: Db, cartId: string): Promise<void>;
 }
 
 /** The cart through core-checkout's public service: facts for the rules, and the view to answer with. */
@@ -59,6 +61,11 @@ export class CartAccess {
       subtotal_minor: parseAmount(priced.subtotal.amount, priced.currency),
     };
     return { cart, facts };
+  }
+
+  /** Tells webhooks the cart changed (a voucher went on or off): `cart.updated`, in this transaction. */
+  changed(trx: Db, cartId: string): Promise<void> {
+    return this.service().emit(trx, cartId);
   }
 
   /** The cart as core-checkout's cart endpoints show it. */

@@ -1,6 +1,6 @@
 import { lineStock } from './line-stock.ts';
 import type { Knex } from 'knex';
-import type { Principal } from '../../../../kernel/http/principal.ts';
+import { ANONYMOUS, type Principal } from '../../../../kernel/http/principal.ts';
 import type { Db } from '../../contracts.ts';
 import { CheckoutErrors } from '../../errors.ts';
 import type { CheckoutDeps } from '../deps.ts';
@@ -31,7 +31,21 @@ export class CartService {
   /** A new cart in `currency`, bound to the caller when the caller is a customer. */
   async create(db: Db, input: { currency: string; principal: Principal }): Promise<CartRecord> {
     const customerId = input.principal.kind === 'customer' ? input.principal.id : null;
-    return CartRows.insert(db, { customer_id: customerId, currency: input.currency }, this.now());
+    const cart = await CartRows.insert(db, { customer_id: customerId, currency: input.currency }, this.now());
+    await this.emit(db, cart.id, 'cart.created');
+    return cart;
+  }
+
+  /**
+   * Emits `cart.created` / `cart.updated` in the change's transaction, with the cart as the API shows
+   * it (its currency, the store's default language, priced as for an anonymous caller). Plugins that
+   * change what a cart shows (vouchers) call it with `cart.updated` after their change.
+   */
+  async emit(trx: Db, cartId: string, type: 'cart.created' | 'cart.updated' = 'cart.updated'): Promise<void> {
+    const cart = await CartRows.find(trx, cartId);
+    if (!cart) return;
+    const view = await this.view(trx, cart, { principal: ANONYMOUS, lang: this.deps.settings.get().default_language });
+    await this.deps.events.emit(trx, type, view);
   }
 
   /** The cart the caller may see, else 404 (unknown, expired, or another customer's). `lock` for changes. */
@@ -79,6 +93,7 @@ export class CartService {
     if (existing) await CartRows.setQuantity(trx, existing.id, total, now);
     else await CartRows.addItem(trx, cart.id, variant.id, input.quantity, now);
     await CartRows.touch(trx, cart.id, now);
+    await this.emit(trx, cart.id);
     return { created: !existing };
   }
 
@@ -89,6 +104,7 @@ export class CartService {
     const now = this.now();
     await CartRows.setQuantity(trx, item.id, quantity, now);
     await CartRows.touch(trx, cart.id, now);
+    await this.emit(trx, cart.id);
   }
 
   /** Removes a line. */
@@ -97,6 +113,7 @@ export class CartService {
     if (!item) throw CheckoutErrors.itemNotFound();
     await CartRows.removeItem(trx, item.id);
     await CartRows.touch(trx, cart.id, this.now());
+    await this.emit(trx, cart.id);
   }
 
   /**
@@ -137,6 +154,7 @@ export class CartService {
     const own = await CartRows.latestOfCustomer(trx, customerId, now, { lock: true, except: guest.id });
     if (!own) {
       await CartRows.touch(trx, guest.id, now, { customer_id: customerId });
+      await this.emit(trx, guest.id);
       return;
     }
     for (const item of await CartRows.items(trx, guest.id)) {
@@ -146,6 +164,7 @@ export class CartService {
     }
     await CartRows.remove(trx, [guest.id]);
     await CartRows.touch(trx, own.id, now);
+    await this.emit(trx, own.id);
   }
 
   /** Deletes open carts untouched for 30 days, a batch at a time; returns how many went. */

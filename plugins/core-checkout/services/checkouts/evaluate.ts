@@ -3,10 +3,11 @@ import { collectFromEachTap } from '../../../../kernel/hooks.ts';
 import type { Address, Db, PricedLine, ShippingRate, Totals } from '../../contracts.ts';
 import type { CartRecord } from '../carts/cart-rows.ts';
 import { CartRows } from '../carts/cart-rows.ts';
-import type { CheckoutDeps } from '../deps.ts';
+import type { CheckoutDeps, VariantForSale } from '../deps.ts';
 import { priceItems, type PricedItems } from '../totals/lines.ts';
 import { calculateTotals } from '../totals/totals.ts';
 import type { CheckoutRecord } from './checkout-rows.ts';
+import { shippingLines } from './shipping-lines.ts';
 
 /** A checkout priced as it stands: its cart's lines, the rates for its address, the selection, totals. */
 export interface Evaluation {
@@ -28,14 +29,14 @@ export interface EvaluateOptions {
  * The shipping rates providers offer for an address, in the cart's currency (a rate quoted in the
  * store's default currency is converted; others, or malformed ones, are left out and logged).
  */
-export async function collectRates(deps: CheckoutDeps, db: Db, address: Address, totals: Totals, lang: string): Promise<ShippingRate[]> {
+export async function collectRates(deps: CheckoutDeps, db: Db, address: Address, totals: Totals, lang: string, variants: Map<number, VariantForSale>): Promise<ShippingRate[]> {
   // Each provider in isolation: one whose tap throws is logged and left out; the others still offer.
   const offered = await collectFromEachTap(deps.hooks.collectShippingRates, 'checkout.collectShippingRates', [], {
     db,
     address,
     currency: totals.currency,
     subtotal_minor: totals.subtotal_minor - totals.discount_minor,
-    lines: totals.lines,
+    ...shippingLines(totals.lines, variants),
     lang,
   }, deps.logger);
   const defaultCurrency = deps.settings.get().default_currency;
@@ -73,7 +74,7 @@ export async function evaluateCheckout(deps: CheckoutDeps, db: Db, checkout: Che
     lang: opts.lang,
   };
   const base = await calculateTotals(deps, { ...input, shipping: null });
-  const rates = await collectRates(deps, db, checkout.shipping_address, base, opts.lang);
+  const rates = await collectRates(deps, db, checkout.shipping_address, base, opts.lang, priced.variants);
   const chosen = checkout.shipping_rate ? findRate(rates, checkout.shipping_rate.id, checkout.shipping_rate.provider) : undefined;
   const selected = chosen ?? null;
   const totals = selected || opts.placing ? await calculateTotals(deps, { ...input, shipping: selected, placing: opts.placing }) : base;

@@ -1,3 +1,4 @@
+import { emitPlacedCheckout } from '../checkouts/checkout-events.ts';
 import type { Knex } from 'knex';
 import { forUpdate } from '../../../../kernel/db/dialect.ts';
 import type { CheckoutDeps } from '../deps.ts';
@@ -36,6 +37,7 @@ export async function expireUnpaidOrders(deps: CheckoutDeps, orders: OrderServic
         await deps.hooks.orderReleased.promise({ trx, order: { ...orderSummary(order), customer_id: order.customer_id, cart_id: order.cart_id } });
         await PaymentRows.cancelPending(trx, id, now);
         await CheckoutRows.update(trx, order.checkout_id, { status: 'expired' }, now);
+        await emitPlacedCheckout(deps, trx, order.checkout_id);
         await emitOrderChange(deps, orders, trx, id, ['order.cancelled']);
         return true;
       });

@@ -1,3 +1,4 @@
+import { emitPlacedCheckout } from '../checkouts/checkout-events.ts';
 import type { Knex } from 'knex';
 import { conflict } from '../../../../kernel/http/errors.ts';
 import type { Db } from '../../contracts.ts';
@@ -52,6 +53,7 @@ export class OrderLifecycle {
     await this.deps.hooks.orderReleased.promise({ trx, order: { ...orderSummary(cancelled), customer_id: cancelled.customer_id, cart_id: cancelled.cart_id } });
     await PaymentRows.cancelPending(trx, id, now);
     await CheckoutRows.update(trx, order.checkout_id, { status: 'expired' }, now);
+    await emitPlacedCheckout(this.deps, trx, order.checkout_id);
     return this.emit(trx, id, 'order.cancelled');
   }
 

@@ -1,3 +1,4 @@
+import { emitPlacedCheckout } from '../checkouts/checkout-events.ts';
 import type { Knex } from 'knex';
 import { isGatewayError, type CheckoutPaymentsService, type Db, type PaymentLookup, type PaymentMethod, type SettledPayment } from '../../contracts.ts';
 import { CheckoutErrors } from '../../errors.ts';
@@ -160,6 +161,7 @@ export class CheckoutPayments implements CheckoutPaymentsService {
       return order.status;
     }
     await CheckoutRows.update(trx, order.checkout_id, { status: 'paid' }, now);
+    await emitPlacedCheckout(this.deps, trx, order.checkout_id);
     await emitOrderChange(this.deps, this.orders, trx, order.id, ['order.paid']);
     return 'processing';
   }

@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Knex } from 'knex';
+import { SessionClient } from '../../../test/helpers/auth.ts';
+import { address, expectStatus, makeVariant, pay, sharedShop, type Shop } from './helpers.ts';
+
+const shop = sharedShop();
+let sequence = 0;
+
+/** The events of `type` about one cart or checkout as staff read them from GET /api/v1/events/, oldest first. */
+async function eventsAbout(s: Shop, type: string, id: string): Promise<any[]> {
+  const page = expectStatus(await s.staff.get(`/api/v1/events/?type=${type}&page_size=100`), 200);
+  return page.results.filter((e: any) => e.type === type && e.data.id === id).map((e: any) => e.data).reverse();
+}
+
+const lines = (cart: any) => cart.items.map((i: any) => [i.variant_id, i.quantity]);
+
+test('every cart change emits cart.created / cart.updated carrying the cart as the API shows it', async () => {
+  const s = shop();
+  const a = await makeVariant(s, { price: '2.00' });
+  const b = await makeVariant(s, { price: '3.00' });
+  const cart = expectStatus(await s.anon.post('/api/v1/cart/', undefined), 201);
+  const created = await eventsAbout(s, 'cart.created', cart.id);
+  assert.equal(created.length, 1);
+  assert.deepEqual(created[0], cart);
+
+  const added = expectStatus(await s.anon.post(`/api/v1/cart/${cart.id}/items/`, { variant_id: a.id, quantity: 2 }), 201);
+  const merged = expectStatus(await s.anon.post(`/api/v1/cart/${cart.id}/items/`, { variant_id: b.id, quantity: 1 }), 201);
+  const line = merged.items.find((i: any) => i.variant_id === a.id);
+  const changed = expectStatus(await s.anon.patch(`/api/v1/cart/${cart.id}/items/${line.id}/`, { quantity: 5 }), 200);
+  const removed = expectStatus(await s.anon.delete(`/api/v1/cart/${cart.id}/items/${line.id}/`), 200);
+  const updates = await eventsAbout(s, 'cart.updated', cart.id);
+  assert.deepEqual(updates.map(lines), [lines(added), lines(merged), lines(changed), lines(removed)]);
+  assert.deepEqual(updates.at(-1), removed);
+  assert.equal(updates[2].total.amount, '13.00');
+
+  // A refused change emits nothing.
+  expectStatus(await s.anon.patch(`/api/v1/cart/${cart.id}/items/999999/`, { quantity: 1 }), 404);
+  assert.equal((await eventsAbout(s, 'cart.updated', cart.id)).length, 4);
+});
+
+test('applying and removing a voucher emits cart.updated with the discount on and off', async () => {
+  const s = shop();
+  const v = await makeVariant(s, { price: '10.00' });
+  const code = `EVT${process.pid}${++sequence}`;
+  expectStatus(await s.staff.post('/api/v1/vouchers/', { code, discount_type: 'percentage', value: '10' }), 201);
+  const cart = expectStatus(await s.anon.post('/api/v1/cart/', undefined), 201);
+  expectStatus(await s.anon.post(`/api/v1/cart/${cart.id}/items/`, { variant_id: v.id, quantity: 1 }), 201);
+  const applied = expectStatus(await s.anon.post(`/api/v1/cart/${cart.id}/vouchers/`, { code }), 200);
+  const off = expectStatus(await s.anon.delete(`/api/v1/cart/${cart.id}/vouchers/${code}/`), 200);
+  const updates = await eventsAbout(s, 'cart.updated', cart.id);
+  assert.equal(updates.length, 3);
+  assert.deepEqual(updates[1].discounts, applied.discounts);
+  assert.equal(updates[1].discount.amount, '1.00');
+  assert.deepEqual(updates[2].discounts, off.discounts);
+  assert.equal(updates[2].discount.amount, '0.00');
+});
+
+test('at login the cart joining the customer emits cart.updated with its customer and merged lines', async () => {
+  const s = shop();
+  const v = await makeVariant(s);
+  const client = new SessionClient(s.store);
+  const email = `evt-${process.pid}-${++sequence}@example.com`;
+  expectStatus(await client.register({ email, password: 'shopper-password-1' }), 201);
+  expectStatus(await client.logout(), 204);
+  const json = { headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ variant_id: v.id, quantity: 2 }) };
+  const guest = expectStatus(await client.request({ method: 'POST', url: '/api/v1/cart/items/', ...json }), 201);
+  assert.equal(guest.customer_id, null);
+  expectStatus(await client.login(email, 'shopper-password-1'), 200);
+  const last = (await eventsAbout(s, 'cart.updated', guest.id)).at(-1);
+  assert.ok(last.customer_id, 'the event names the customer the cart now belongs to');
+  assert.deepEqual(lines(last), [[v.id, 2]]);
+});
+
+test('opening, changing, and paying a checkout emit checkout.created and checkout.updated', async () => {
+  const s = shop();
+  const v = await makeVariant(s, { price: '4.00' });
+  const cart = expectStatus(await s.anon.post('/api/v1/cart/', undefined), 201);
+  expectStatus(await s.anon.post(`/api/v1/cart/${cart.id}/items/`, { variant_id: v.id, quantity: 1 }), 201);
+  const opened = expectStatus(await s.anon.post('/api/v1/checkout/', { cart_id: cart.id, email: 'ada@example.com', shipping_address: address('DE') }), 201);
+  assert.deepEqual(await eventsAbout(s, 'checkout.created', opened.id), [opened]);
+
+  const email = expectStatus(await s.anon.patch(`/api/v1/checkout/${opened.id}/`, { email: 'grace@example.com' }), 200);
+  const moved = expectStatus(await s.anon.patch(`/api/v1/checkout/${opened.id}/`, { shipping_address: address('DE', { city: 'Hamburg', postal_code: '20095' }) }), 200);
+  const shipped = expectStatus(await s.anon.patch(`/api/v1/checkout/${opened.id}/`, { shipping_method_id: opened.shipping_methods[0].id }), 200);
+  let updates = await eventsAbout(s, 'checkout.updated', opened.id);
+  assert.deepEqual(updates, [email, moved, shipped]);
+  assert.equal(updates[0].email, 'grace@example.com');
+  assert.equal(updates[1].shipping_address.city, 'Hamburg');
+  assert.equal(updates[2].shipping_method.id, opened.shipping_methods[0].id);
+
+  expectStatus(await pay(s.anon, opened.id, 'fake_instant'), 201);
+  updates = await eventsAbout(s, 'checkout.updated', opened.id);
+  assert.equal(updates.length, 4);
+  assert.equal(updates[3].status, 'paid');
+  assert.ok(updates[3].order?.order_number);
+  assert.deepEqual(updates[3], expectStatus(await s.anon.get(`/api/v1/checkout/${opened.id}/`), 200));
+});
+
+test('webhook endpoints may subscribe to the cart and checkout events', async () => {
+  const s = shop();
+  const made = expectStatus(await s.staff.post('/api/v1/webhooks/', { url: 'https://hooks.example.com/carts', events: ['cart.created', 'cart.updated', 'checkout.created', 'checkout.updated'] }), 201);
+  assert.deepEqual(made.events, ['cart.created', 'cart.updated', 'checkout.created', 'checkout.updated']);
+  const doc = expectStatus(await s.anon.get('/latest/openapi.json'), 200);
+  for (const type of ['cart.created', 'cart.updated', 'checkout.created', 'checkout.updated']) assert.ok(doc.webhooks?.[type], `${type} is in the OpenAPI webhooks section`);
+  assert.deepEqual(doc.webhooks['cart.updated'].post.requestBody.content['application/json'].schema.properties.data, { $ref: '#/components/schemas/Cart' });
+});
+
+/** Catalogue queries `fn` makes. */
+async function catalogueQueries(knex: Knex, fn: () => Promise<unknown>): Promise<number> {
+  let count = 0;
+  const listener = (q: { sql: string }) => {
+    if (/`?(products|variants)`?/.test(q.sql) && /^select/i.test(q.sql)) count++;
+  };
+  knex.on('query', listener);
+  try {
+    await fn();
+  } finally {
+    knex.off('query', listener);
+  }
+  return count;
+}
+
+test('cart changes leave the anonymous catalogue cache warm; a catalogue change still clears it', async () => {
+  const s = shop();
+  const v = await makeVariant(s, { price: '5.00' });
+  const url = `/api/v1/products/${v.product_id}/`;
+  await s.store.kernel.foreignChanges.check();
+  expectStatus(await s.anon.get(url), 200);
+  const cart = expectStatus(await s.anon.post('/api/v1/cart/', undefined), 201);
+  expectStatus(await s.anon.post(`/api/v1/cart/${cart.id}/items/`, { variant_id: v.id, quantity: 1 }), 201);
+  // Nor does the check for other processes' changes count them.
+  await s.store.kernel.foreignChanges.check();
+  assert.equal(await catalogueQueries(s.knex, async () => expectStatus(await s.anon.get(url), 200)), 0, 'answered from the cache after cart changes');
+  expectStatus(await s.staff.patch(`/api/v1/products/${v.product_id}/`, { name: 'Renamed' }), 200);
+  let name = '';
+  assert.ok((await catalogueQueries(s.knex, async () => (name = expectStatus(await s.anon.get(url), 200).name))) > 0);
+  assert.equal(name, 'Renamed');
+});
