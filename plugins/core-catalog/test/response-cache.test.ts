@@ -1,33 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Knex } from 'knex';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestStore } from '../../../test/helpers/store.ts';
 import { authHeader, SessionClient, staffApiKey, staffSession } from '../../../test/helpers/auth.ts';
 import { Client, expectStatus, makeVariant, openShop, pay, readyCheckout, setStock, sharedShop, type Shop } from '../../core-checkout/test/helpers.ts';
 import { configureStore, openCatalogStore } from './helpers.ts';
+import { catalogueQueries } from '../../../test/helpers/catalogue-queries.ts';
 
 // One shop (catalogue, inventory, checkout with fake gateways) for the tests that share it.
 const shop = sharedShop();
-
-// The catalogue's own tables: a cache hit reads none of them (the settings refresh and the
-// cross-process change check may run at any time and are left out).
-const CATALOGUE_TABLE = /`?(products|variants|categories|pages|inventory_levels|warehouses|product_search)`?/;
-
-/** The catalogue queries `fn` makes. */
-async function catalogueQueries(knex: Knex, fn: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const listener = (q: { sql: string }) => {
-    if (CATALOGUE_TABLE.test(q.sql)) count++;
-  };
-  knex.on('query', listener);
-  try {
-    await fn();
-  } finally {
-    knex.off('query', listener);
-  }
-  return count;
-}
 
 /** What a hit must repeat exactly: everything but the per-exchange Date and request id. */
 function comparable(res: LightMyRequestResponse) {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Knex } from 'knex';
 import { SessionClient } from '../../../test/helpers/auth.ts';
 import { address, expectStatus, makeVariant, pay, sharedShop, type Shop } from './helpers.ts';
+import { catalogueQueries } from '../../../test/helpers/catalogue-queries.ts';
 
 const shop = sharedShop();
 let sequence = 0;
@@ -105,21 +105,6 @@ test('webhook endpoints may subscribe to the cart and checkout events', async ()
   for (const type of ['cart.created', 'cart.updated', 'checkout.created', 'checkout.updated']) assert.ok(doc.webhooks?.[type], `${type} is in the OpenAPI webhooks section`);
   assert.deepEqual(doc.webhooks['cart.updated'].post.requestBody.content['application/json'].schema.properties.data, { $ref: '#/components/schemas/Cart' });
 });
-
-/** Catalogue queries `fn` makes. */
-async function catalogueQueries(knex: Knex, fn: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const listener = (q: { sql: string }) => {
-    if (/`?(products|variants)`?/.test(q.sql) && /^select/i.test(q.sql)) count++;
-  };
-  knex.on('query', listener);
-  try {
-    await fn();
-  } finally {
-    knex.off('query', listener);
-  }
-  return count;
-}
 
 test('cart changes leave the anonymous catalogue cache warm; a catalogue change still clears it', async () => {
   const s = shop();
