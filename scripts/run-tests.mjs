@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const roots = ['kernel', 'plugins', 'test', 'examples'];
+const roots = ['kernel', 'plugins', 'packages', 'test', 'examples'];
 const files = [];
 function walk(dir) {
   if (!fs.existsSync(dir)) return;

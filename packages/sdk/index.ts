@@ -1,0 +1,89 @@
+/**
+ * `@storekeep-commerce/sdk`: what a plugin imports from the store. It is the running store's own
+ * kernel (this package lives inside the store and re-exports its modules), so a plugin installed as a
+ * package shares the store's definePlugin, errors and hook instances, never a second copy.
+ */
+
+// The hook sets and request decorations the core declares (`ctx.hooks.get('checkout')`,
+// `request.principal`, …) are module augmentations; importing their files here puts them in every
+// plugin's type check with this one import.
+import type {} from './augmentations.ts';
+
+export { definePlugin, isPlugin, PluginConfigurationError, isPluginConfigurationError } from '../../kernel/plugin.ts';
+export type { Plugin, PluginContext, PluginDefinition } from '../../kernel/plugin.ts';
+export type { HookSets, KernelHooks, EventHooks } from '../../kernel/hooks.ts';
+export type { RouteDefinition, RouteRequest, RouteSchema, HttpMethod } from '../../kernel/routes.ts';
+export type { EventRecord, EventBus } from '../../kernel/events.ts';
+export type { JobContext, JobHandler, EnqueueOptions, Worker } from '../../kernel/worker.ts';
+export type { CliCommand } from '../../kernel/cli-registry.ts';
+export type { Config } from '../../kernel/config.ts';
+export type { Logger } from '../../kernel/logger.ts';
+export { maskSecret } from '../../kernel/logger.ts';
+export type { Clock } from '../../kernel/clock.ts';
+export type { Principal, AuthPolicy } from '../../kernel/http/principal.ts';
+export { isStaffLike } from '../../kernel/http/principal.ts';
+
+// Errors: every refusal is an AppError, answered as {detail, code, errors?} with its status.
+export {
+  AppError,
+  isAppError,
+  badRequest,
+  invalidField,
+  notAuthenticated,
+  authenticationFailed,
+  permissionDenied,
+  notFound,
+  conflict,
+  tooManyRequests,
+} from '../../kernel/http/errors.ts';
+export type { FieldErrors } from '../../kernel/http/errors.ts';
+
+// Money: integer minor units, exact arithmetic.
+export {
+  MAX_AMOUNT_MINOR,
+  AmountOutOfRangeError,
+  MoneyFormatError,
+  multiplyQuantity,
+  sumAmounts,
+  parseAmount,
+  formatAmount,
+  toMoney,
+  parseRate,
+  convert,
+  multiplyRatio,
+  percentOf,
+  allocate,
+} from '../../kernel/money/money.ts';
+export type { Money, Rate, ParseAmountOptions } from '../../kernel/money/money.ts';
+
+// Lists: the paged envelope, ordering and range filters every list endpoint shares.
+export {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  listQuerySchema,
+  parseOrdering,
+  parseDateBound,
+  applyRanges,
+  envelope,
+  paginate,
+  pageSchema,
+} from '../../kernel/http/lists.ts';
+export type { Page, ListSpec, OrderBy, RangeKind } from '../../kernel/http/lists.ts';
+
+// Schema helpers for route schemas (and their OpenAPI documentation).
+export {
+  moneySchema,
+  idInput,
+  idParams,
+  toId,
+  anyCurrencyCode,
+  anyCountryCode,
+  decimalString,
+  countryCode,
+  currencyCode,
+  languageTag,
+  reference,
+} from '../../kernel/http/schemas.ts';
+
+// Database helpers that behave the same on SQLite and MySQL/MariaDB.
+export { isSqlite, isMysql, forUpdate, forUpdateSkipLocked, toDate, toIso, toBool, parseJson, affectedRows } from '../../kernel/db/dialect.ts';
