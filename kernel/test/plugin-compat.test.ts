@@ -4,8 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { kernelModule, kernelStore, writePlugins } from './helpers.ts';
+import { captureLogs, kernelModule, kernelStore, writePlugins } from './helpers.ts';
 import { REPO_ROOT, freePort, run } from '../../test/helpers/process.ts';
 import { STORE_VERSION } from '../plugin-compat.ts';
 
@@ -50,13 +49,7 @@ test('a storeVersions that is not a semver range is refused with the plugin name
 });
 
 test('a compatible plugin loads quietly; one without storeVersions loads with a warning naming it', async (t) => {
-  const lines: any[] = [];
-  const logStream = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
+  const { lines, logStream } = captureLogs();
   const store = await kernelStore({ env: { PLUGINS: `${tmp.dirs.current},${tmp.dirs.unversioned}`, LOG_LEVEL: 'warn' }, logStream });
   t.after(() => store.close());
   for (const name of ['current', 'unversioned']) {

@@ -1,8 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { Writable } from 'node:stream';
-import { kernelModule, kernelStore, pluginSource, postJson, writePlugins } from './helpers.ts';
+import { captureLogs as capture, kernelModule, kernelStore, pluginSource, postJson, writePlugins } from './helpers.ts';
 import { REPO_ROOT } from '../../test/helpers/process.ts';
 import type { TestStore } from '../../test/helpers/store.ts';
 
@@ -37,17 +36,6 @@ const tmp = writePlugins({
   }),
 });
 process.on('exit', tmp.remove);
-
-function capture(): { lines: any[]; logStream: Writable } {
-  const lines: any[] = [];
-  const logStream = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, logStream };
-}
 
 test('a route that throws answers 500 in the API shape; the log line names the plugin, method, path (no query) and request id', async (t) => {
   const { lines, logStream } = capture();
