@@ -1,0 +1,114 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import https from 'node:https';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import mysql from 'mysql2/promise';
+import { startStore, type TestStore } from '@storekeep-commerce/sdk/testing';
+
+// The kit as a plugin's tests use it: imported by its package name, a plugin named by an absolute folder.
+const HELLO = fileURLToPath(new URL('../../../examples/hello-plugin', import.meta.url));
+const mariadb = process.env.DATABASE_URL;
+
+async function schemaExists(name: string): Promise<boolean> {
+  const url = new URL(mariadb!);
+  const conn = await mysql.createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
+  try {
+    const [rows] = await conn.query('SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [name]);
+    return (rows as unknown[]).length === 1;
+  } finally {
+    await conn.end();
+  }
+}
+
+test('a store with a plugin folder: requests over HTTPS, a staff key, a customer session and a guest checkout through the API', async (t) => {
+  const store = await startStore({ plugins: [HELLO], env: { RESPONSE_CACHE_MB: '0' } });
+  t.after(() => store.close());
+  assert.ok(store.kernel.plugins.some((p) => p.plugin.name === 'hello' && p.source === HELLO), 'the plugin is loaded from its folder');
+  assert.equal(store.config.responseCacheMb, 0, 'env is applied');
+  assert.equal(store.config.rateLimitAnonymous, 0, 'over the test defaults');
+  assert.equal(store.config.databaseUrl, mariadb ? store.config.databaseUrl : undefined);
+
+  // inject() is HTTPS: the same request marked plain HTTP is refused, as the store refuses plain HTTP.
+  const plain = await store.inject({ method: 'POST', url: '/api/v1/hello/greetings/', payload: { name: 'Kit' }, plain: true });
+  assert.equal(plain.statusCode, 403, plain.body);
+  const greeted = await store.inject({ method: 'POST', url: '/api/v1/hello/greetings/', payload: { name: 'Kit' } });
+  assert.equal(greeted.statusCode, 201, greeted.body);
+  assert.match(greeted.headers.location as string, /^https:\/\/store\.test\/api\/v1\/hello\/greetings\/\d+\/$/);
+
+  const key = await store.staffKey();
+  assert.match(key, /^sk_live_/);
+  const keys = await store.inject({ method: 'GET', url: '/api/v1/api-keys/', headers: { authorization: `Token ${key}` } });
+  assert.equal(keys.statusCode, 200, keys.body);
+  assert.ok(keys.json().count >= 1);
+  assert.equal((await store.inject({ method: 'GET', url: '/api/v1/api-keys/' })).statusCode, 401);
+  assert.match(await store.staffKey({ mode: 'test' }), /^sk_test_/);
+
+  const customer = await store.customerSession();
+  assert.equal(customer.user.email, customer.email);
+  const me = await store.inject({ method: 'GET', url: '/api/v1/auth/me/', headers: customer.headers });
+  assert.equal(me.statusCode, 200);
+  assert.equal(me.json().kind, 'customer');
+  const staffOnly = await store.inject({ method: 'GET', url: '/api/v1/api-keys/', headers: customer.headers });
+  assert.equal(staffOnly.statusCode, 403, 'a customer is not staff');
+
+  const bought = await store.guestCheckout();
+  assert.equal(bought.payment.status, 'pending');
+  assert.ok(bought.checkout.shipping_method, 'a shipping method was chosen');
+  const order = await store.inject({ method: 'GET', url: `/api/v1/orders/${bought.order.id}/`, headers: { authorization: `Token ${key}` } });
+  assert.equal(order.statusCode, 200, order.body);
+  assert.equal(order.json().order_number, bought.order.order_number);
+  assert.equal(order.json().email, 'guest@example.com');
+  assert.deepEqual(order.json().total, { amount: '25.00', currency: 'USD' }, 'one 20.00 item and the 5.00 flat rate');
+});
+
+test('guestCheckout pays with the method asked for and answers its redirect; a method not offered is an error naming the answer', async (t) => {
+  const store = await startStore();
+  t.after(() => store.close());
+  const key = await store.staffKey();
+  const patched = await store.inject({ method: 'PATCH', url: '/api/v1/store/', headers: { authorization: `Token ${key}` }, payload: { test_mode: true } });
+  assert.equal(patched.statusCode, 200, patched.body);
+  const bought = await store.guestCheckout({ paymentMethod: 'test', email: 'ada@example.com' });
+  assert.equal(bought.payment.gateway, 'test');
+  assert.equal(bought.redirect, bought.payment.redirect_url);
+  assert.match(bought.redirect!, /^https:\/\/store\.test\/payments\/test\/\d+\/\?token=/);
+  const page = await store.inject({ method: 'GET', url: new URL(bought.redirect!).pathname + new URL(bought.redirect!).search });
+  assert.equal(page.statusCode, 200);
+  await assert.rejects(store.guestCheckout({ paymentMethod: 'no_such_method' }), /POST \/api\/v1\/checkout\/[^/]+\/pay\/ answered 400/);
+});
+
+test('listen: the store also serves HTTPS on a loopback port', async (t) => {
+  const store = await startStore({ listen: true });
+  t.after(() => store.close());
+  assert.match(store.url!, /^https:\/\/127\.0\.0\.1:\d+$/);
+  assert.equal(store.config.baseUrl, store.url);
+  const ca = fs.readFileSync(path.join(store.dataDir, 'tls', 'cert.pem'));
+  const status = await new Promise<number>((resolve, reject) => {
+    https.get(`${store.url}/api/v1/auth/csrf/`, { ca, checkServerIdentity: () => undefined }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    }).on('error', reject);
+  });
+  assert.equal(status, 200);
+});
+
+test('close() drops the database and removes DATA_DIR; on MySQL/MariaDB the schema has the name asked for', async () => {
+  const name = `kit_named_${process.pid}`;
+  const store: TestStore = await startStore({ database: { name } });
+  assert.equal((await store.inject({ method: 'GET', url: '/api/v1/auth/csrf/' })).statusCode, 200);
+  if (mariadb) {
+    assert.equal(new URL(store.config.databaseUrl!).pathname, `/${name}`);
+    assert.ok(await schemaExists(name));
+  } else {
+    assert.equal(store.config.databaseUrl, undefined, 'SQLite in DATA_DIR');
+  }
+  await store.close();
+  assert.ok(!fs.existsSync(store.dataDir));
+  if (mariadb) assert.ok(!(await schemaExists(name)), 'the schema is dropped');
+});
+
+test('refusals: a bad schema name, and settings for a plugin the store cannot configure, each fail start with a clear message', async () => {
+  if (mariadb) await assert.rejects(startStore({ database: { name: 'bad-name; DROP' } }), /test database name "bad-name; DROP" must be 1 to 64 letters, digits or "_"/);
+  await assert.rejects(startStore({ settings: { 'no-such-plugin': { api_key: 'x' } } }), /settings of plugin "no-such-plugin" were not applied: PATCH \/api\/v1\/plugins\/no-such-plugin\/ answered 404/);
+});
