@@ -1,20 +1,45 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectStatus, openCatalogStore, type CatalogTestStore } from '../../../plugins/core-catalog/test/helpers.ts';
+import { fileURLToPath } from 'node:url';
+import { startStore, type TestStore } from '@storekeep-commerce/sdk/testing';
 
-// Installed the way an operator installs any third-party plugin: a folder named in PLUGINS.
-let shop: CatalogTestStore;
+// A real store with this package loaded from its folder, as an operator names it in PLUGINS; every
+// request goes through HTTP. SQLite by default, MySQL/MariaDB when DATABASE_URL is set.
+const PLUGIN_DIR = fileURLToPath(new URL('..', import.meta.url));
+let store: TestStore;
+type Response = Awaited<ReturnType<TestStore['inject']>>;
+
+/** A client of the store: JSON in, the raw response out; staff calls carry an API key. */
+function client(headers: Record<string, string>) {
+  const request = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
+    store.inject({ method, url, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, payload: body === undefined ? undefined : JSON.stringify(body) });
+  return {
+    get: (url: string) => request('GET', url),
+    post: (url: string, body: unknown) => request('POST', url, body),
+    patch: (url: string, body: unknown) => request('PATCH', url, body),
+    delete: (url: string) => request('DELETE', url),
+  };
+}
+let shop: { staff: ReturnType<typeof client>; anon: ReturnType<typeof client> };
+
+/** The JSON body of a response with the expected status (else a failure showing the body). */
+function expectStatus(res: Response, status: number): any {
+  assert.equal(res.statusCode, status, res.body);
+  return res.body ? res.json() : undefined;
+}
+
 before(async () => {
-  shop = await openCatalogStore({ env: { PLUGINS: 'examples/shipping-weight' } });
+  store = await startStore({ plugins: [PLUGIN_DIR] });
+  shop = { staff: client({ authorization: `Token ${await store.staffKey()}` }), anon: client({}) };
   expectStatus(await shop.staff.patch('/api/v1/store/', { currencies: ['USD', 'JPY'], exchange_rates: { JPY: '150' } }), 200);
 });
-after(() => shop?.store.close());
+after(() => store?.close());
 
 const BANDS = '/api/v1/shipping-weight/bands/';
 let sequence = 0;
 // Each test prices its own country, so their bands never meet.
 const band = (body: Record<string, unknown>) => shop.staff.post(BANDS, { name: 'Parcel', currency: 'USD', price: '4.90', ...body });
-const bandCount = async () => Number((await shop.store.kernel.knex('shipping_weight_bands').count({ n: '*' }))[0]!.n);
+const bandCount = async () => Number((await store.kernel.knex('shipping_weight_bands').count({ n: '*' }))[0]!.n);
 
 test('staff create, read, list, change and delete weight bands; each answer is the band as stored', async () => {
   const res = await band({ name: 'Small parcel', country: 'AT', min_weight: 0, max_weight: 2000, price: '4.90' });
@@ -33,7 +58,7 @@ test('staff create, read, list, change and delete weight bands; each answer is t
 
   const changed = expectStatus(await shop.staff.patch(`${BANDS}${big.id}/`, { price: '11.50', max_weight: 30000 }), 200);
   assert.deepEqual([changed.price, changed.max_weight, changed.min_weight], [{ amount: '11.50', currency: 'USD' }, 30000, 2000]);
-  const stored = await shop.store.kernel.knex('shipping_weight_bands').where({ id: big.id }).first();
+  const stored = await store.kernel.knex('shipping_weight_bands').where({ id: big.id }).first();
   assert.equal(Number(stored.price_minor), 1150, 'the price is stored in minor units');
 
   expectStatus(await shop.staff.delete(`${BANDS}${big.id}/`), 204);
