@@ -17,6 +17,7 @@ import { CliRegistry } from './cli-registry.ts';
 import { createDatabase } from './db/connection.ts';
 import { runMigrations, type MigrationSource } from './db/migrate.ts';
 import { discoverPlugins, orderPlugins, type LoadedPlugin } from './plugin-loader.ts';
+import { checkStoreVersions } from './plugin-compat.ts';
 import { isPluginConfigurationError, type PluginContext } from './plugin.ts';
 import { PluginStates } from './plugin-states.ts';
 import { loadTls } from './tls.ts';
@@ -126,6 +127,7 @@ export class Kernel {
     this.loaded = true;
     const found = await discoverPlugins(this.config.plugins, this.options.cwd, this.options.builtInDir);
     this.plugins = orderPlugins(found);
+    checkStoreVersions(this.plugins, this.logger);
     for (const loaded of this.plugins) {
       const { plugin } = loaded;
       try {

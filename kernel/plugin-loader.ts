@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isPlugin, type Plugin } from './plugin.ts';
+import { useStoreSdk } from './sdk-single-copy.ts';
 
 export interface LoadedPlugin {
   plugin: Plugin;
@@ -79,6 +80,8 @@ async function importPlugin(entry: string, dir: string, source: string): Promise
 /** Finds the built-in plugins (every `plugins/<name>/index.ts`) and the extra ones named in PLUGINS. */
 export async function discoverPlugins(extra: string[], cwd = process.cwd(), builtInDir = BUILT_IN_DIR): Promise<LoadedPlugin[]> {
   const found: LoadedPlugin[] = [];
+  // Plugins installed as packages import the SDK by name: this store's copy answers, never a nested one.
+  useStoreSdk();
   if (fs.existsSync(builtInDir)) {
     for (const name of fs.readdirSync(builtInDir).sort()) {
       const dir = path.join(builtInDir, name);

@@ -43,6 +43,12 @@ export interface PluginDefinition {
   dependsOn?: string[];
   /** What the plugin provides to the store (payment, shipping, marketing, …), for the plugins list. */
   kinds?: string[];
+  /**
+   * The store versions this plugin works with, a semver range (`'>=0.1.0 <0.2.0'`, `'^0.1.0'`). The
+   * loader refuses the plugin at start when the store's version is outside it; without it the plugin
+   * loads with a warning.
+   */
+  storeVersions?: string;
   /** Migrations folder; defaults to `<plugin folder>/migrations`. */
   migrationsDir?: string;
   register(ctx: PluginContext): void | Promise<void>;

@@ -1,4 +1,4 @@
-import { AsyncSeriesWaterfallHook } from 'tapable';
+import { AsyncSeriesWaterfallHook } from '@storekeep-commerce/sdk';
 
 /** The hooks this plugin offers other plugins, one frozen object under the `hello` namespace. */
 export interface HelloHooks {
@@ -7,7 +7,7 @@ export interface HelloHooks {
 }
 
 // Tells TypeScript that `ctx.hooks.get('hello')` returns HelloHooks, for this plugin and those that tap it.
-declare module '../../kernel/hooks.ts' {
+declare module '@storekeep-commerce/sdk' {
   interface HookSets {
     hello: HelloHooks;
   }

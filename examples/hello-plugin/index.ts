@@ -1,5 +1,4 @@
-import { asValue } from 'awilix';
-import { definePlugin } from '../../kernel/plugin.ts';
+import { asValue, definePlugin } from '@storekeep-commerce/sdk';
 import { createHelloHooks } from './hooks.ts';
 import { registerRoutes } from './routes.ts';
 import { GreetingService } from './services/greetings.ts';
@@ -13,6 +12,7 @@ export const PLUGIN_NAME = 'hello';
 export default definePlugin({
   name: PLUGIN_NAME,
   version: '1.0.0',
+  storeVersions: '>=0.1.0 <0.2.0',
   description: 'Greetings: the model plugin of the plugin author’s guide.',
   kinds: ['example'],
   dependsOn: [],

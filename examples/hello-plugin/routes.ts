@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import type { PluginContext } from '../../kernel/plugin.ts';
-import { paginate } from '../../kernel/http/lists.ts';
+import { paginate, type FastifyRequest, type PluginContext } from '@storekeep-commerce/sdk';
 import { serializeGreeting, type GreetingService } from './services/greetings.ts';
 import {
   createGreetingBody,

@@ -1,4 +1,4 @@
-import { listQuerySchema, pageSchema, type ListSpec } from '../../kernel/http/lists.ts';
+import { listQuerySchema, pageSchema, type ListSpec } from '@storekeep-commerce/sdk';
 
 /** A greeting as the API shows it. */
 export const greetingSchema = {

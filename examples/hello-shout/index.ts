@@ -1,6 +1,6 @@
-import { definePlugin } from '../../kernel/plugin.ts';
-// For the types only: brings in the `hello` hook set's declaration.
-import type {} from '../hello-plugin/hooks.ts';
+import { definePlugin } from '@storekeep-commerce/sdk';
+// For the types only: the `hello` hook set's declaration.
+import type {} from './hello-hooks.ts';
 
 const PLUGIN_NAME = 'hello-shout';
 
@@ -8,6 +8,7 @@ const PLUGIN_NAME = 'hello-shout';
 export default definePlugin({
   name: PLUGIN_NAME,
   version: '1.0.0',
+  storeVersions: '>=0.1.0 <0.2.0',
   description: 'Upper-cases every greeting of the hello plugin.',
   // Registered after `hello`, whatever order PLUGINS lists them in, so its hooks exist when we tap them.
   dependsOn: ['hello'],

@@ -8,7 +8,7 @@ import {
   type PaymentMethodContext,
   type PaymentRecord,
   type PaymentStart,
-} from '../../plugins/core-checkout/contracts.ts';
+} from '@storekeep-commerce/sdk/checkout';
 import { SIGNATURE_HEADER, isSignedBy } from './signature.ts';
 
 /** The currencies Acme takes; the method is not offered for a checkout in any other. */

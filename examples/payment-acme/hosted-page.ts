@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import type { FastifyReply } from 'fastify';
-import type { PluginContext } from '../../kernel/plugin.ts';
-import { formatAmount } from '../../kernel/money/money.ts';
-import type { CheckoutPaymentsService, Db } from '../../plugins/core-checkout/contracts.ts';
+import { formatAmount, type FastifyReply, type PluginContext } from '@storekeep-commerce/sdk';
+import type { CheckoutPaymentsService, Db } from '@storekeep-commerce/sdk/checkout';
 import { AcmeGateway, acmePageUrl } from './gateway.ts';
 
 const HEADERS = {

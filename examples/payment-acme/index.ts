@@ -1,5 +1,5 @@
-import { definePlugin } from '../../kernel/plugin.ts';
-import type { CheckoutPaymentsService, PaymentGatewayRegistry } from '../../plugins/core-checkout/contracts.ts';
+import { definePlugin } from '@storekeep-commerce/sdk';
+import type { CheckoutPaymentsService, PaymentGatewayRegistry } from '@storekeep-commerce/sdk/checkout';
 import { AcmeGateway, acmeMethodsFor } from './gateway.ts';
 import { registerAcmePage } from './hosted-page.ts';
 import { DEVELOPMENT_SECRET } from './signature.ts';
@@ -15,6 +15,7 @@ const PLUGIN_NAME = 'payment-acme';
 export default definePlugin({
   name: PLUGIN_NAME,
   version: '1.0.0',
+  storeVersions: '>=0.1.0 <0.2.0',
   description: 'Example payment gateway: Acme cards, a hosted page and signed notifications.',
   kinds: ['payment'],
   dependsOn: ['core-checkout'],

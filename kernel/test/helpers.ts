@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestStore, type TestStore, type TestStoreOptions } from '../../test/helpers/store.ts';
@@ -62,6 +63,18 @@ export default definePlugin({
   },
 });
 `;
+}
+
+/** A log stream for a test store (`logStream`) that keeps every JSON line it is given, parsed, in `lines`. */
+export function captureLogs(): { lines: any[]; logStream: Writable } {
+  const lines: any[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, logStream };
 }
 
 /** POSTs JSON to a store through inject. */

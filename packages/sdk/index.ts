@@ -87,3 +87,13 @@ export {
 
 // Database helpers that behave the same on SQLite and MySQL/MariaDB.
 export { isSqlite, isMysql, forUpdate, forUpdateSkipLocked, toDate, toIso, toBool, parseJson, affectedRows } from '../../kernel/db/dialect.ts';
+
+// The store's own copies of the libraries a plugin's code touches directly: hook classes for the hooks
+// a plugin offers, container registrations, and the types of the database handle and of requests.
+// Importing them from here keeps a plugin on the running store's instances and types.
+export { AsyncSeriesWaterfallHook, AsyncSeriesHook, AsyncParallelHook, SyncHook, SyncWaterfallHook } from 'tapable';
+export { asValue, asFunction, asClass } from 'awilix';
+export type { Knex } from 'knex';
+export type { FastifyRequest, FastifyReply } from 'fastify';
+// Column helpers for migrations (`columns.timestamps(t)`, `columns.money(t, 'price_minor')`).
+export * as columns from '../../kernel/db/schema.ts';

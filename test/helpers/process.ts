@@ -25,9 +25,9 @@ export interface RunningProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts a command from the repository root and collects what it prints. */
-export function run(command: string, args: string[], env: Record<string, string>): RunningProcess {
-  const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts a command from the repository root (or `cwd`) and collects what it prints. */
+export function run(command: string, args: string[], env: Record<string, string>, cwd = REPO_ROOT): RunningProcess {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {

@@ -1,5 +1,6 @@
-import type { Knex } from 'knex';
-import { datetime, timestamps } from '../../../kernel/db/schema.ts';
+import { columns, type Knex } from '@storekeep-commerce/sdk';
+
+const { datetime, timestamps } = columns;
 
 // Greetings, and a log of every committed event this plugin's afterCommit tap has seen.
 export async function up(knex: Knex): Promise<void> {

@@ -1,8 +1,4 @@
-import type { Knex } from 'knex';
-import type { Clock } from '../../../kernel/clock.ts';
-import type { EventBus } from '../../../kernel/events.ts';
-import { toIso } from '../../../kernel/db/dialect.ts';
-import { notFound } from '../../../kernel/http/errors.ts';
+import { notFound, toIso, type Clock, type EventBus, type Knex } from '@storekeep-commerce/sdk';
 import type { HelloHooks } from '../hooks.ts';
 
 export interface Greeting {
