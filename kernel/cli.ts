@@ -1,19 +1,19 @@
 import 'dotenv/config';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { PLUGIN_NEW_USAGE, ScaffoldError, pluginNew } from './scaffold/plugin-new.ts';
 import { loadConfig } from './config.ts';
 import { createKernel, type Kernel } from './kernel.ts';
 import { describeDatabaseError } from './db/startup-errors.ts';
 import type { CliCommand } from './cli-registry.ts';
-import { PLUGIN_NEW_USAGE, ScaffoldError, pluginNew } from './scaffold/plugin-new.ts';
 
 const print = (line: string) => process.stdout.write(line + '\n');
 
 function usage(kernel: Kernel): string {
   const rows: Array<[string, string]> = [
+    ['plugin new', `Writes a new plugin package (${PLUGIN_NEW_USAGE.replace('npx storekeep plugin new ', '')}); needs no database.`],
     ['migrate', 'Apply pending migrations of the kernel and every plugin.'],
     ['plugins list', 'The installed plugins: name, version, source, dependencies, needs_configuration and why.'],
-    ['plugin new', `Writes a new plugin package (${PLUGIN_NEW_USAGE.replace('npx storekeep plugin new ', '')}); needs no database.`],
     ...kernel.cli.list().map((c) => [c.name, c.summary] as [string, string]),
   ];
   const width = Math.max(...rows.map(([n]) => n.length));
