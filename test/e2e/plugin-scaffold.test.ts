@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startStore } from '@storekeep-commerce/sdk/testing';
 import { REPO_ROOT } from '../helpers/process.ts';
+import { offersPluginsResource } from '../helpers/plugins-resource.ts';
 
 // Plugins are scaffolded inside the store's folder, as an author does by default, so their `npm test`
 // and `npm run check` find the SDK, tsx and TypeScript in the store's node_modules. The folder starts
@@ -28,10 +28,17 @@ function pluginNew(args: string[]) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+// The author's environment: this process's (DATABASE_URL included), without the marks node:test puts on
+// its own child processes (with them, the plugin's test run would report to this one instead of printing).
+function authorEnv(): NodeJS.ProcessEnv {
+  const { NODE_TEST_CONTEXT: _context, ...env } = process.env;
+  return env;
+}
+
 // `npm <script>` in the plugin's folder, as its author runs it; the environment (DATABASE_URL) is passed on.
 function npm(dir: string, script: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', script], { cwd: dir, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', script], { cwd: dir, env: authorEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
@@ -43,13 +50,7 @@ function npm(dir: string, script: string): Promise<{ code: number | null; output
 // tests use; a store without that resource cannot run them.
 let settingsApi = true;
 before(async () => {
-  const store = await startStore({ workers: false });
-  try {
-    const res = await store.inject({ method: 'GET', url: '/api/v1/plugins/', headers: { authorization: `Token ${await store.staffKey()}` } });
-    settingsApi = res.statusCode === 200;
-  } finally {
-    await store.close();
-  }
+  settingsApi = await offersPluginsResource();
 });
 
 for (const kind of ['payment', 'shipping', 'marketing'] as const) {

@@ -6,9 +6,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mysql from 'mysql2/promise';
 import { startStore, type TestStore } from '@storekeep-commerce/sdk/testing';
+import { offersPluginsResource } from '../../../test/helpers/plugins-resource.ts';
 
 // The kit as a plugin's tests use it: imported by its package name, a plugin named by an absolute folder.
 const HELLO = fileURLToPath(new URL('../../../examples/hello-plugin', import.meta.url));
+const ACME = fileURLToPath(new URL('../../../examples/payment-acme', import.meta.url));
 const mariadb = process.env.DATABASE_URL;
 
 async function schemaExists(name: string): Promise<boolean> {
@@ -106,6 +108,20 @@ test('close() drops the database and removes DATA_DIR; on MySQL/MariaDB the sche
   await store.close();
   assert.ok(!fs.existsSync(store.dataDir));
   if (mariadb) assert.ok(!(await schemaExists(name)), 'the schema is dropped');
+});
+
+test('settings are applied through the plugins resource as the owner: validated, secrets kept write-only', async (t) => {
+  if (!(await offersPluginsResource())) return t.skip('this store has no plugins resource (GET /api/v1/plugins/ is a 404)');
+  const store = await startStore({ plugins: [ACME], settings: { 'payment-acme': { webhook_secret: 'whsec-test-kit-0123456789' } } });
+  t.after(() => store.close());
+  const res = await store.inject({ method: 'GET', url: '/api/v1/plugins/payment-acme/', headers: { authorization: `Token ${await store.staffKey()}` } });
+  assert.equal(res.statusCode, 200, res.body);
+  assert.deepEqual(res.json().secrets_set, ['webhook_secret']);
+  assert.ok(!res.body.includes('whsec-test-kit-0123456789'), 'the secret is never shown');
+  await assert.rejects(
+    startStore({ plugins: [ACME], settings: { 'payment-acme': { webhook_secret: 'short' } } }),
+    /settings of plugin "payment-acme" were not applied: PATCH \/api\/v1\/plugins\/payment-acme\/ answered 400: .*webhook_secret/,
+  );
 });
 
 test('refusals: a bad schema name, and settings for a plugin the store cannot configure, each fail start with a clear message', async () => {
