@@ -204,7 +204,8 @@ Without \`api_key\` the plugin is \`needs_configuration\` and offers nothing.
   through the \`checkout.collectPaymentMethods\` hook.
 - Table \`${table}\`: one row per payment started, with the provider's reference.
 - Route \`GET /api/v1/${n.name}/payments/\` (staff): the payments started, newest first (paged).
-- Errors: a refund above what is left is refused by the gateway (402 \`payment_failed\`).`,
+- Errors: the gateway answers refusals as values (\`{error: true, message}\`): a payment refused is a 402
+  \`payment_failed\` to the shopper, a refund refused a 502 \`refund_failed\` to staff.`,
     ),
   };
 }
