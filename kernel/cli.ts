@@ -1,5 +1,7 @@
 import 'dotenv/config';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { PLUGIN_NEW_USAGE, ScaffoldError, pluginNew } from './scaffold/plugin-new.ts';
 import { loadConfig } from './config.ts';
 import { createKernel, type Kernel } from './kernel.ts';
 import { describeDatabaseError } from './db/startup-errors.ts';
@@ -9,6 +11,7 @@ const print = (line: string) => process.stdout.write(line + '\n');
 
 function usage(kernel: Kernel): string {
   const rows: Array<[string, string]> = [
+    ['plugin new', `Writes a new plugin package (${PLUGIN_NEW_USAGE.replace('npx storekeep plugin new ', '')}); needs no database.`],
     ['migrate', 'Apply pending migrations of the kernel and every plugin.'],
     ['plugins list', 'The installed plugins: name, version, source, dependencies, needs_configuration and why.'],
     ...kernel.cli.list().map((c) => [c.name, c.summary] as [string, string]),
@@ -32,6 +35,8 @@ function parse(command: CliCommand, args: string[]) {
  * server runs (WAL; a writer waits its turn for up to the busy timeout).
  */
 export async function runCli(argv: string[]): Promise<number> {
+  // Writing a plugin package needs no store: it runs before the kernel (and the database) exists.
+  if (argv[0] === 'plugin' && argv[1] === 'new') return scaffold(argv.slice(2));
   const kernel = createKernel(loadConfig(process.env, { logLevel: process.env.LOG_LEVEL || 'warn' }), { workers: false });
   try {
     const applied = await kernel.migrate();
@@ -72,6 +77,20 @@ export async function runCli(argv: string[]): Promise<number> {
     return 1;
   } finally {
     await kernel.stop();
+  }
+}
+
+function scaffold(args: string[]): number {
+  try {
+    const { dir, files } = pluginNew(args);
+    print(`Wrote ${files.length} files to ${dir}:`);
+    for (const file of files) print(`  ${file}`);
+    print(`Next: cd ${path.relative(process.cwd(), dir) || '.'} && npm test && npm run check (see its README.md).`);
+    return 0;
+  } catch (err) {
+    if (!(err instanceof ScaffoldError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    return 1;
   }
 }
 

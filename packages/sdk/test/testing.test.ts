@@ -1,14 +1,18 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mysql from 'mysql2/promise';
 import { startStore, type TestStore } from '@storekeep-commerce/sdk/testing';
+import { offersPluginsResource } from '../../../test/helpers/plugins-resource.ts';
 
 // The kit as a plugin's tests use it: imported by its package name, a plugin named by an absolute folder.
 const HELLO = fileURLToPath(new URL('../../../examples/hello-plugin', import.meta.url));
+const ACME = fileURLToPath(new URL('../../../examples/payment-acme', import.meta.url));
 const mariadb = process.env.DATABASE_URL;
 
 async function schemaExists(name: string): Promise<boolean> {
@@ -108,7 +112,60 @@ test('close() drops the database and removes DATA_DIR; on MySQL/MariaDB the sche
   if (mariadb) assert.ok(!(await schemaExists(name)), 'the schema is dropped');
 });
 
+test('settings are applied through the plugins resource as the owner: validated, secrets kept write-only', async (t) => {
+  if (!(await offersPluginsResource())) return t.skip('this store has no plugins resource (GET /api/v1/plugins/ is a 404)');
+  const store = await startStore({ plugins: [ACME], settings: { 'payment-acme': { webhook_secret: 'whsec-test-kit-0123456789' } } });
+  t.after(() => store.close());
+  const res = await store.inject({ method: 'GET', url: '/api/v1/plugins/payment-acme/', headers: { authorization: `Token ${await store.staffKey()}` } });
+  assert.equal(res.statusCode, 200, res.body);
+  assert.deepEqual(res.json().secrets_set, ['webhook_secret']);
+  assert.ok(!res.body.includes('whsec-test-kit-0123456789'), 'the secret is never shown');
+  await assert.rejects(
+    startStore({ plugins: [ACME], settings: { 'payment-acme': { webhook_secret: 'short' } } }),
+    /settings of plugin "payment-acme" were not applied: PATCH \/api\/v1\/plugins\/payment-acme\/ answered 400: .*webhook_secret/,
+  );
+});
+
 test('refusals: a bad schema name, and settings for a plugin the store cannot configure, each fail start with a clear message', async () => {
   if (mariadb) await assert.rejects(startStore({ database: { name: 'bad-name; DROP' } }), /test database name "bad-name; DROP" must be 1 to 64 letters, digits or "_"/);
   await assert.rejects(startStore({ settings: { 'no-such-plugin': { api_key: 'x' } } }), /settings of plugin "no-such-plugin" were not applied: PATCH \/api\/v1\/plugins\/no-such-plugin\/ answered 404/);
+});
+
+test('from a plugin folder outside the store, the kit starts the store its SDK belongs to, with that folder as the plugin', (t) => {
+  // What `npm install -D <store>/packages/sdk` leaves: the SDK linked into the plugin's node_modules.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-outside-plugin-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(dir, 'node_modules', '@storekeep-commerce'), { recursive: true });
+  fs.symlinkSync(fileURLToPath(new URL('..', import.meta.url)), path.join(dir, 'node_modules', '@storekeep-commerce', 'sdk'), 'dir');
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'outside-plugin', type: 'module', main: 'index.ts' }));
+  fs.writeFileSync(
+    path.join(dir, 'index.ts'),
+    `import { definePlugin } from '@storekeep-commerce/sdk';
+export default definePlugin({ name: 'outside', version: '1.0.0', register(ctx) {
+  ctx.routes.add({ method: 'GET', path: '/api/v1/outside/', auth: 'staff', summary: 'Outside.', schema: { response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } }, handler: async () => ({ ok: true }) });
+} });
+`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'outside.test.ts'),
+    `import test from 'node:test';
+import assert from 'node:assert/strict';
+import { startStore } from '@storekeep-commerce/sdk/testing';
+test('outside', async () => {
+  const store = await startStore({ plugins: ['.'], workers: false });
+  try {
+    const res = await store.inject({ method: 'GET', url: '/api/v1/outside/', headers: { authorization: 'Token ' + (await store.staffKey()) } });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.ok(store.kernel.plugins.some((p) => p.plugin.name === 'core-checkout'), 'the built-in plugins are there');
+  } finally {
+    await store.close();
+  }
+});
+`,
+  );
+  // The store's tsx, named by path: the folder has none of its own.
+  const { NODE_TEST_CONTEXT: _context, ...env } = process.env;
+  const run = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), '--test', 'outside.test.ts'], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /# pass 1/);
 });
