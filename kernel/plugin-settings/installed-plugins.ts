@@ -213,7 +213,8 @@ export class InstalledPlugins {
       settings: parseJson<Settings>(raw.settings, {}),
       secrets: sealed ? JSON.parse(this.parts.secretBox.open(sealed)) : {},
       revision: Number(raw.revision),
-      updatedAt: toDate(raw.updated_at),
+      // Revision 0 is the row a change creates before it validates: nobody changed anything yet.
+      updatedAt: Number(raw.revision) > 0 ? toDate(raw.updated_at) : null,
     };
   }
 

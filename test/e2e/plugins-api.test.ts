@@ -9,10 +9,12 @@ import { isMysql } from '../../kernel/db/dialect.ts';
 import { Client, expectStatus, localPath, methodIds, openCheckout, openShop, pay, type Shop } from '../../plugins/payment-test/test/helpers.ts';
 import { registerCustomer } from '../../plugins/core-customers/test/helpers.ts';
 import { DEVELOPMENT_SECRET, sign } from '../../examples/payment-acme/signature.ts';
+import { definePlugin } from '../../kernel/plugin.ts';
 
 // Secrets set through the API in these tests: none may be found anywhere but in the plugin's own hands.
 const ACME_SECRET = 'whsec_acme_rotated_0123456789';
 const CARRIER_KEY = 'ck_live_carrier_secret_42';
+const ENV_KEY = 'ck_from_the_environment_7';
 
 // A shipping-like plugin with settings: a required secret, an enum with an environment default, and a
 // flag whose change its handler cannot take (it throws: the plugin goes `failed`).
@@ -65,7 +67,7 @@ const logStream = new Writable({
 before(async () => {
   shop = await openShop({ env: { PLUGINS, STORE_LABEL: 'first', LOG_LEVEL: 'debug' }, logStream });
   // A second instance on the same database, with an environment default of its own.
-  second = await startTestStore({ shareWith: shop.store, env: { PLUGINS, STORE_LABEL: 'second', CARRIER_X_REGION: 'eu', LOG_LEVEL: 'debug' }, logStream });
+  second = await startTestStore({ shareWith: shop.store, env: { PLUGINS, STORE_LABEL: 'second', CARRIER_X_REGION: 'eu', CARRIER_X_API_KEY: ENV_KEY, LOG_LEVEL: 'debug' }, logStream });
 });
 after(() => shop?.store.close());
 
@@ -108,6 +110,13 @@ test('the list shows every installed plugin with its source, state and settings 
   assert.match(carrier.reason, /Required setting "api_key" is not set.*CARRIER_X_API_KEY/);
   assert.deepEqual(carrier.settings, { region: 'us', explode: false });
 
+  // The second instance has the key in its environment: configured there, without anything stored.
+  const elsewhere = expectStatus(await new Client(second, shop.staff.headers).get('/api/v1/plugins/carrier-x/'), 200);
+  assert.equal(elsewhere.state, 'active');
+  assert.deepEqual(elsewhere.secrets_set, ['api_key']);
+  assert.deepEqual(elsewhere.settings, { region: 'eu', explode: false });
+  assert.deepEqual(expectStatus(await second.inject({ method: 'GET', url: '/api/v1/carrier-x/' }), 200), { region: 'eu', key_length: ENV_KEY.length });
+
   const names = page.results.map((p: any) => p.name);
   assert.deepEqual(names, [...names].sort(), 'ordered by name');
   const small = expectStatus(await shop.staff.get('/api/v1/plugins/?page_size=2&page=2'), 200);
@@ -134,7 +143,10 @@ test('refusals: unknown plugin 404, invalid settings 400 by field, a core plugin
   // A plugin a core plugin depends on is core too; a refused change leaves the plugin as it was.
   assert.equal((await plugin('core-store')).enabled, true);
   expectStatus(await patch('core-store', { enabled: false }), 409);
-  assert.equal((await plugin('carrier-x')).updated_at, null, 'the refused change wrote nothing');
+  await shop.store.kernel.installedPlugins.poll();
+  const untouched = await plugin('carrier-x');
+  assert.equal(untouched.updated_at, null, 'the refused change wrote nothing');
+  assert.deepEqual(untouched.settings, { region: 'us', explode: false });
 
   expectStatus(await shop.anon.get('/api/v1/plugins/'), 401);
   expectStatus(await patch('payment-acme', { enabled: false }, shop.anon), 401);
@@ -254,7 +266,7 @@ test('plugin.updated carries the resource without secrets; webhooks may subscrib
   assert.equal((await shop.store.kernel.knex('idempotency_keys').where({ idempotency_key: 'plugins-1' })).length, 0);
 
   const dump = await databaseDump(shop.store.kernel.knex);
-  for (const secret of [ACME_SECRET, CARRIER_KEY]) {
+  for (const secret of [ACME_SECRET, CARRIER_KEY, ENV_KEY]) {
     assert.ok(!dump.includes(secret), 'no column holds the secret in clear');
     assert.ok(!logs.join('').includes(secret), 'no log line holds the secret');
   }
@@ -267,4 +279,13 @@ test('the OpenAPI document describes the plugins routes, the Plugin schema and t
   assert.ok(doc.paths['/api/v1/plugins/{name}/'].patch);
   assert.ok(doc.components.schemas.Plugin.properties.secrets_set);
   assert.ok(doc.webhooks['plugin.updated'], Object.keys(doc.webhooks ?? {}).join());
+});
+
+test('definePlugin refuses a settings schema that is not the JSON Schema of an object, naming the plugin', () => {
+  const define = (settings: any) => () => definePlugin({ name: 'bad-settings', version: '1.0.0', settings, register() {} });
+  assert.throws(define({ type: 'array' }), /Plugin "bad-settings": settings must be the JSON Schema of an object/);
+  assert.throws(define({ type: 'object', properties: { a: { type: 'strin' } } }), /Plugin "bad-settings": its settings schema is not a valid JSON Schema/);
+  assert.throws(define({ type: 'object', properties: {}, required: ['key'] }), /required setting "key" is not among its properties/);
+  assert.throws(define({ type: 'object', properties: { key: { type: 'string', 'x-env': 'not a name' } } }), /x-env that is not an environment variable name/);
+  assert.doesNotThrow(define({ type: 'object', properties: { key: { type: 'string', writeOnly: true, 'x-env': 'BAD_SETTINGS_KEY' } }, required: ['key'] }));
 });
