@@ -167,7 +167,12 @@ test('a gateway is disabled, configured and enabled without a restart: its metho
   assert.ok((await methodIds(shop.anon, checkout.id)).includes('acme_card'));
   const started = expectStatus(await pay(shop.anon, checkout.id, 'acme_card'), 201);
 
+  // An anonymous answer is cached; the change clears the cache (the methods offered may differ).
+  const cache = shop.store.kernel.responseCache;
+  expectStatus(await shop.anon.get('/api/v1/categories/'), 200);
+  assert.ok(cache.size > 0, 'an anonymous answer was cached');
   const disabled = expectStatus(await patch('payment-acme', { enabled: false }), 200);
+  assert.equal(cache.size, 0, 'the change cleared the response cache');
   assert.equal(disabled.state, 'disabled');
   assert.equal(disabled.reason, 'Disabled by an operator.');
   assert.equal(disabled.enabled, false);
