@@ -6,7 +6,7 @@ import { kernelModule, waitFor, writePlugins } from '../../kernel/test/helpers.t
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { staffSession } from '../helpers/auth.ts';
 import { isMysql } from '../../kernel/db/dialect.ts';
-import { Client, expectStatus, localPath, methodIds, openCheckout, openShop, pay, type Shop } from '../../plugins/payment-test/test/helpers.ts';
+import { ADDRESS, Client, expectStatus, localPath, methodIds, openCheckout, openShop, pay, type Shop } from '../../plugins/payment-test/test/helpers.ts';
 import { registerCustomer } from '../../plugins/core-customers/test/helpers.ts';
 import { DEVELOPMENT_SECRET, sign } from '../../examples/payment-acme/signature.ts';
 import { definePlugin } from '../../kernel/plugin.ts';
@@ -200,6 +200,26 @@ test('a gateway is disabled, configured and enabled without a restart: its metho
   assert.ok(!JSON.stringify(read).includes(ACME_SECRET));
   const listed = expectStatus(await shop.staff.get('/api/v1/plugins/?page_size=100'), 200);
   assert.ok(!JSON.stringify(listed).includes(ACME_SECRET));
+});
+
+test('a disabled shipping plugin\'s methods leave checkout; enabled again, they are back', async () => {
+  const cart = expectStatus(await shop.anon.post('/api/v1/cart/', {}), 201);
+  expectStatus(await shop.anon.post(`/api/v1/cart/${cart.id}/items/`, { variant_id: shop.variantId, quantity: 1 }), 201);
+  const open = { cart_id: cart.id, email: 'ada@example.com', shipping_address: ADDRESS };
+  const offered = expectStatus(await shop.anon.post('/api/v1/checkout/', open), 201);
+  assert.ok(offered.shipping_methods.length > 0);
+
+  assert.equal(expectStatus(await patch('shipping-flat', { enabled: false }), 200).state, 'disabled');
+  const cart2 = expectStatus(await shop.anon.post('/api/v1/cart/', {}), 201);
+  expectStatus(await shop.anon.post(`/api/v1/cart/${cart2.id}/items/`, { variant_id: shop.variantId, quantity: 1 }), 201);
+  const none = expectStatus(await shop.anon.post('/api/v1/checkout/', { ...open, cart_id: cart2.id }), 201);
+  assert.deepEqual(none.shipping_methods, []);
+  // Its staff routes are gone too.
+  expectStatus(await shop.staff.get('/api/v1/shipping-methods/'), 404);
+
+  assert.equal(expectStatus(await patch('shipping-flat', { enabled: true }), 200).state, 'active');
+  const back = expectStatus(await shop.anon.get(`/api/v1/checkout/${none.id}/`), 200);
+  assert.ok(back.shipping_methods.length > 0, JSON.stringify(back.shipping_methods));
 });
 
 test('a missing required setting makes a plugin needs_configuration; supplying it makes it active live, resetting it to null turns it off again', async () => {
