@@ -144,6 +144,7 @@ export class Kernel {
     const found = await discoverPlugins(this.config.plugins, this.options.cwd, this.options.builtInDir);
     this.plugins = orderPlugins(found);
     for (const loaded of this.plugins) this.installedPlugins.add(loaded);
+    await this.installedPlugins.preload();
     for (const loaded of this.plugins) {
       const { plugin } = loaded;
       try {

@@ -22,6 +22,11 @@ export class PluginStates {
     this.configErrors.set(plugin, reason);
   }
 
+  /** The PluginConfigurationError message a plugin threw from register or boot, if any. */
+  configurationError(plugin: string): string | undefined {
+    return this.configErrors.get(plugin);
+  }
+
   /** What is wrong with its current settings (a required one missing), or undefined when nothing is. */
   setSettingsProblem(plugin: string, reason: string | undefined): void {
     if (reason === undefined) this.settingsProblems.delete(plugin);

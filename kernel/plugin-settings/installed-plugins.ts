@@ -135,6 +135,19 @@ export class InstalledPlugins {
   }
 
   /**
+   * Before the plugins register: the stored settings, when the table already exists (every start but
+   * the first), so `ctx.settings.get()` in register sees them. Anything in the way (no table yet, no
+   * database) is left to the read after migrations, which reports it.
+   */
+  async preload(): Promise<void> {
+    try {
+      if (await this.parts.knex.schema.hasTable(TABLE)) await this.refresh();
+    } catch {
+      // Read again after migrations.
+    }
+  }
+
+  /**
    * Reads every plugin's row and applies what changed (one at a time: the poll and a local change never
    * interleave). It never rejects for one plugin's trouble: that plugin is marked `failed`.
    */
@@ -332,14 +345,14 @@ export class InstalledPlugins {
     return entry.spec?.defaults(this.parts.env) ?? {};
   }
 
-  // The state the change will give (told in plugin.updated, written before it takes effect here).
+  // The state the change will give (told in plugin.updated, written before it takes effect here): a
+  // failure is cleared by the change; an error from register or boot stays until a restart.
   private predictState(entry: Entry, next: Stored): ReturnType<PluginStates['of']> {
-    const probe = { ...entry, stored: next, current: {} as Settings };
-    probe.current = this.effective(probe);
     if (!next.enabled) return { state: 'disabled', reason: 'Disabled by an operator.' };
-    const now = this.parts.states.of(entry.loaded.plugin.name);
-    // A failure is cleared by this change; an error from register or boot stays until a restart.
-    if (now.state === 'needs_configuration' && now.reason !== this.problemOf(entry)) return now;
+    const thrown = this.parts.states.configurationError(entry.loaded.plugin.name);
+    if (thrown !== undefined) return { state: 'needs_configuration', reason: thrown };
+    const probe = { ...entry, stored: next };
+    probe.current = this.effective(probe);
     const problem = this.problemOf(probe);
     return problem ? { state: 'needs_configuration', reason: problem } : { state: 'active' };
   }

@@ -36,6 +36,8 @@ export default definePlugin({
     },
   },
   register(ctx) {
+    globalThis.carrierRegistered ??= [];
+    globalThis.carrierRegistered.push({ store: ctx.config.env.STORE_LABEL, region: ctx.settings.get().region });
     ctx.settings.onChange((next, previous) => {
       if (next.explode) throw new Error('the carrier refused the new settings');
       globalThis.carrierChanges.push({ store: ctx.config.env.STORE_LABEL, region: next.region, previousRegion: previous.region });
@@ -268,6 +270,11 @@ test('another instance on the same database applies a change within a couple of 
   assert.ok(Date.now() - started < 3000);
   await waitFor(() => changes().some((c) => c.store === 'second' && c.region === 'ca' && c.previousRegion === 'eu'), 'onChange was told on the second instance', 3000);
   assert.deepEqual(expectStatus(await second.inject({ method: 'GET', url: '/api/v1/carrier-x/' }), 200).region, 'ca');
+
+  // A restart: register already reads the stored settings.
+  const third = await startTestStore({ shareWith: shop.store, env: { PLUGINS, STORE_LABEL: 'third' } });
+  assert.deepEqual((globalThis as any).carrierRegistered.filter((r: any) => r.store === 'third'), [{ store: 'third', region: 'ca' }]);
+  await third.close();
 
   expectStatus(await patch('payment-acme', { enabled: false }), 200);
   await waitFor(async () => (await plugin('payment-acme', remote)).state === 'disabled', 'the second instance disables acme', 3000);
