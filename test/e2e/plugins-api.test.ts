@@ -10,6 +10,7 @@ import { ADDRESS, Client, expectStatus, localPath, methodIds, openCheckout, open
 import { registerCustomer } from '../../plugins/core-customers/test/helpers.ts';
 import { DEVELOPMENT_SECRET, sign } from '../../examples/payment-acme/signature.ts';
 import { definePlugin } from '../../kernel/plugin.ts';
+import { deliveryBody } from '../../plugins/webhooks/services/deliveries.ts';
 
 // Secrets set through the API in these tests: none may be found anywhere but in the plugin's own hands.
 const ACME_SECRET = 'whsec_acme_rotated_0123456789';
@@ -296,6 +297,16 @@ test('plugin.updated carries the resource without secrets; webhooks may subscrib
   // A PATCH with an Idempotency-Key is not kept (the layer keeps POSTs only): nothing of its body lands in the table.
   expectStatus(await shop.staff.request('PATCH', '/api/v1/plugins/carrier-x/', { settings: { api_key: CARRIER_KEY } }, { 'idempotency-key': 'plugins-1' }), 200);
   assert.equal((await shop.store.kernel.knex('idempotency_keys').where({ idempotency_key: 'plugins-1' })).length, 0);
+
+  // The endpoint gets a delivery of that change; its body (what the receiver gets) has no secret either.
+  await shop.store.kernel.events.dispatchDue();
+  const delivery = await shop.store.kernel.knex('webhook_deliveries').where({ endpoint_id: endpoint.json().id, event_type: 'plugin.updated' }).orderBy('event_id', 'desc').first();
+  assert.ok(delivery, 'a plugin.updated delivery was queued');
+  const event = await shop.store.kernel.knex('events').where({ id: delivery.event_id }).first();
+  const body = deliveryBody({ id: Number(event.id), type: event.type, created_at: new Date(), data: JSON.parse(event.data) });
+  assert.equal(JSON.parse(body).data.name, 'carrier-x');
+  assert.deepEqual(JSON.parse(body).data.secrets_set, ['api_key']);
+  assert.ok(!body.includes(CARRIER_KEY));
 
   const dump = await databaseDump(shop.store.kernel.knex);
   for (const secret of [ACME_SECRET, CARRIER_KEY, ENV_KEY]) {
