@@ -4,9 +4,22 @@ import { spawnSync } from 'node:child_process';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { REPO_ROOT } from '../helpers/process.ts';
 import { authHeader, staffApiKey } from '../helpers/auth.ts';
-import { waitFor } from '../../kernel/test/helpers.ts';
+import { kernelModule, waitFor, writePlugins } from '../../kernel/test/helpers.ts';
 
-const PLUGINS = 'examples/payment-acme';
+// A plugin that cannot serve without its token: it must not keep migrate or the CLI from working.
+const tmp = writePlugins({
+  needy: `import { definePlugin } from ${JSON.stringify(kernelModule('plugin.ts'))};
+export default definePlugin({
+  name: 'needy',
+  version: '0.1.0',
+  settings: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 8, writeOnly: true }, retries: { type: 'integer', default: 1 } } },
+  register() {},
+});
+`,
+});
+process.on('exit', tmp.remove);
+
+const PLUGINS = `examples/payment-acme,${tmp.dirs.needy}`;
 const SECRET = 'whsec_from_the_shell_0123456789';
 
 // `npx storekeep plugins …` as an operator runs it, against a running store's DATA_DIR and database.
@@ -67,4 +80,25 @@ test('plugins list, enable, disable and configure change the running store withi
   const events = await store.kernel.knex('events').where({ type: 'plugin.updated' });
   assert.equal(events.length, 3, 'one plugin.updated per change');
   assert.ok(!JSON.stringify(events).includes(SECRET));
+});
+
+test('a plugin missing a required setting does not keep migrate or the CLI from working; configure makes it active', async (t) => {
+  const store = await startTestStore({ env: { PLUGINS } });
+  t.after(() => store.close());
+  const migrate = cli(store, ['migrate']);
+  assert.equal(migrate.code, 0, migrate.stderr);
+  assert.match(migrate.stdout, /Migrations are up to date\./);
+  const list = cli(store, ['plugins', 'list']);
+  assert.equal(list.code, 0, list.stderr);
+  assert.match(list.stdout, /^needy@0\.1\.0  folder  enabled  needs_configuration: Required setting "token" is not set/m);
+
+  const configured = cli(store, ['plugins', 'configure', 'needy', 'token=abcdefgh-123', 'retries=3']);
+  assert.equal(configured.code, 0, configured.stderr);
+  assert.match(configured.stdout, /^needy@0\.1\.0  folder  enabled  active$/m);
+  assert.ok(!configured.stdout.includes('abcdefgh-123'));
+  const key = await staffApiKey(store);
+  await waitFor(async () => JSON.parse((await store.inject({ method: 'GET', url: '/api/v1/plugins/needy/', headers: authHeader(key) })).body).state === 'active', 'the running store sees needy configured', 3000);
+  const read = JSON.parse((await store.inject({ method: 'GET', url: '/api/v1/plugins/needy/', headers: authHeader(key) })).body);
+  assert.deepEqual(read.settings, { retries: 3 }, 'retries=3 was read as a number');
+  assert.deepEqual(read.secrets_set, ['token']);
 });
