@@ -2,43 +2,23 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Knex } from 'knex';
 import type { LoadedPlugin } from '../plugin-loader.ts';
 import type { PluginSettingsAccess } from '../plugin.ts';
-import type { PluginStates, PluginStateName } from '../plugin-states.ts';
+import type { PluginState, PluginStates } from '../plugin-states.ts';
 import type { Logger } from '../logger.ts';
 import type { Clock } from '../clock.ts';
 import type { EventBus } from '../events.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import { badRequest, conflict, notFound, type FieldErrors } from '../http/errors.ts';
-import { forUpdate, parseJson, toBool, toDate } from '../db/dialect.ts';
-import { SettingsSpec, type Settings, type SettingsSchema } from './schema.ts';
+import { forUpdate } from '../db/dialect.ts';
+import { SettingsSpec, type Settings } from './schema.ts';
+import { PLUGIN_SETTINGS_TABLE, mergeSettings, readStored, storedColumns, unstored, type StoredSettings as Stored } from './stored-settings.ts';
+import { pluginResource, type PluginResource } from './resource.ts';
 
-/** The plugin resource of the API (`GET /api/v1/plugins/{name}/`); secrets never appear in it. */
-export interface PluginResource {
-  name: string;
-  version: string;
-  description: string;
-  kinds: string[];
-  source: 'built-in' | 'package' | 'folder';
-  enabled: boolean;
-  state: PluginStateName;
-  reason: string | null;
-  settings_schema: SettingsSchema;
-  settings: Settings;
-  secrets_set: string[];
-  updated_at: string | null;
-}
+export type { PluginResource } from './resource.ts';
 
 /** A change an operator asks for: `settings` merges (a key set to null goes back to its default). */
 export interface PluginChange {
   enabled?: boolean;
   settings?: Record<string, unknown>;
-}
-
-interface Stored {
-  enabled: boolean;
-  settings: Settings;
-  secrets: Settings;
-  revision: number;
-  updatedAt: Date | null;
 }
 
 type ChangeHandler = (next: Settings, previous: Settings) => void | Promise<void>;
@@ -52,8 +32,7 @@ interface Entry {
   handlers: ChangeHandler[];
 }
 
-const NO_SETTINGS: SettingsSchema = { type: 'object', properties: {} };
-const TABLE = 'plugin_settings';
+const TABLE = PLUGIN_SETTINGS_TABLE;
 /** How often the table's revisions are read for changes other instances made. */
 export const PLUGIN_SETTINGS_POLL_MS = 1000;
 
@@ -69,8 +48,6 @@ export interface InstalledPluginsParts {
   onApplied: () => void;
   pollMs?: number;
 }
-
-const unstored = (): Stored => ({ enabled: true, settings: {}, secrets: {}, revision: 0, updatedAt: null });
 
 /**
  * The installed plugins as operators manage them: enabled or disabled, their settings (stored in
@@ -164,7 +141,7 @@ export class InstalledPlugins {
       const raw = byName.get(name);
       let stored: Stored;
       try {
-        stored = raw ? this.parse(raw) : unstored();
+        stored = raw ? readStored(raw, this.parts.secretBox) : unstored();
       } catch (err) {
         this.fail(name, `Its stored settings could not be read: ${(err as Error).message}`, err);
         continue;
@@ -219,18 +196,6 @@ export class InstalledPlugins {
     return `Required setting ${missing.map((m) => `"${m}"`).join(', ')} is not set: PATCH /api/v1/plugins/${name}/, npx storekeep plugins configure ${name} ${missing[0]}=…${env.length ? `, or the environment variable ${env.join(', ')}` : ''}.`;
   }
 
-  private parse(raw: any): Stored {
-    const sealed = raw.secrets_sealed as string | null;
-    return {
-      enabled: toBool(raw.enabled),
-      settings: parseJson<Settings>(raw.settings, {}),
-      secrets: sealed ? JSON.parse(this.parts.secretBox.open(sealed)) : {},
-      revision: Number(raw.revision),
-      // Revision 0 is the row a change creates before it validates: nobody changed anything yet.
-      updatedAt: Number(raw.revision) > 0 ? toDate(raw.updated_at) : null,
-    };
-  }
-
   /** Starts reading the revisions once a second (PLUGIN_SETTINGS_POLL_MS) for other instances' changes. */
   start(): void {
     this.timer ??= setInterval(() => void this.poll(), this.parts.pollMs ?? PLUGIN_SETTINGS_POLL_MS);
@@ -272,32 +237,11 @@ export class InstalledPlugins {
   /** The resource of one plugin, as it is now. */
   resource(name: string): PluginResource {
     const entry = this.entryOf(name);
-    return this.resourceOf(entry, entry.stored, entry.current, this.parts.states.of(name));
+    return pluginResource(entry.loaded, entry.spec, { enabled: entry.stored.enabled, updatedAt: entry.stored.updatedAt, current: entry.current, state: this.parts.states.of(name) });
   }
 
   list(): PluginResource[] {
     return this.names().map((name) => this.resource(name));
-  }
-
-  private resourceOf(entry: Entry, stored: Stored, current: Settings, state: ReturnType<PluginStates['of']>): PluginResource {
-    const { plugin } = entry.loaded;
-    const secrets = entry.spec?.secrets ?? [];
-    const settings: Settings = {};
-    for (const [key, value] of Object.entries(current)) if (!secrets.includes(key)) settings[key] = value;
-    return {
-      name: plugin.name,
-      version: plugin.version,
-      description: plugin.description ?? '',
-      kinds: [...(plugin.kinds ?? [])],
-      source: sourceKind(entry.loaded),
-      enabled: stored.enabled,
-      state: state.state,
-      reason: state.state === 'active' ? null : state.reason,
-      settings_schema: entry.spec?.schema ?? NO_SETTINGS,
-      settings,
-      secrets_set: secrets.filter((key) => current[key] !== undefined && current[key] !== null && current[key] !== ''),
-      updated_at: stored.updatedAt?.toISOString() ?? null,
-    };
   }
 
   /**
@@ -314,27 +258,16 @@ export class InstalledPlugins {
     // The row exists before the change locks it, so two first changes at once queue on it.
     await knex(TABLE).insert({ name, enabled: true, settings: '{}', secrets_sealed: null, revision: 0, updated_at: clock.now() }).onConflict('name').ignore();
     await knex.transaction(async (trx) => {
-      const stored = this.parse(await forUpdate(knex, trx(TABLE).where({ name })).first());
-      const settings = { ...stored.settings };
-      const secrets = { ...stored.secrets };
-      for (const [key, value] of Object.entries(change.settings ?? {})) {
-        const target = entry.spec?.isSecret(key) ? secrets : settings;
-        if (value === null) delete target[key];
-        else target[key] = value;
-      }
+      const stored = readStored(await forUpdate(knex, trx(TABLE).where({ name })).first(), secretBox);
+      const { settings, secrets } = mergeSettings(stored, change.settings ?? {}, (key) => entry.spec?.isSecret(key) ?? false);
       const errors: FieldErrors = entry.spec
         ? entry.spec.errors({ ...settings, ...secrets })
         : Object.fromEntries(Object.keys(change.settings ?? {}).map((key) => [`settings.${key}`, ['Unknown field: this plugin has no settings.']]));
       if (Object.keys(errors).length > 0) throw badRequest(`Invalid settings: ${Object.keys(errors).join(', ')}.`, errors);
       const next: Stored = { enabled: change.enabled ?? stored.enabled, settings, secrets, revision: stored.revision + 1, updatedAt: clock.now() };
-      await trx(TABLE).where({ name }).update({
-        enabled: next.enabled,
-        settings: JSON.stringify(settings),
-        secrets_sealed: Object.keys(secrets).length ? secretBox.seal(JSON.stringify(secrets)) : null,
-        revision: next.revision,
-        updated_at: next.updatedAt,
-      });
-      await events.emit(trx, 'plugin.updated', this.resourceOf(entry, next, { ...this.defaultsOf(entry), ...settings, ...secrets }, this.predictState(entry, next)));
+      await trx(TABLE).where({ name }).update(storedColumns(next, secretBox));
+      const current = { ...this.defaultsOf(entry), ...settings, ...secrets };
+      await events.emit(trx, 'plugin.updated', pluginResource(entry.loaded, entry.spec, { enabled: next.enabled, updatedAt: next.updatedAt, current, state: this.predictState(entry, next) }));
     });
     await this.refresh();
     this.parts.onApplied();
@@ -347,7 +280,7 @@ export class InstalledPlugins {
 
   // The state the change will give (told in plugin.updated, written before it takes effect here): a
   // failure is cleared by the change; an error from register or boot stays until a restart.
-  private predictState(entry: Entry, next: Stored): ReturnType<PluginStates['of']> {
+  private predictState(entry: Entry, next: Stored): PluginState {
     if (!next.enabled) return { state: 'disabled', reason: 'Disabled by an operator.' };
     const thrown = this.parts.states.configurationError(entry.loaded.plugin.name);
     if (thrown !== undefined) return { state: 'needs_configuration', reason: thrown };
@@ -360,9 +293,4 @@ export class InstalledPlugins {
 
 function signatureOf(count: number, total: number): string {
   return `${count}:${total}`;
-}
-
-function sourceKind(loaded: LoadedPlugin): PluginResource['source'] {
-  if (loaded.source === 'built-in') return 'built-in';
-  return loaded.origin === 'package' ? 'package' : 'folder';
 }
