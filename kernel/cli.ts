@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts';
 import { createKernel, type Kernel } from './kernel.ts';
 import { describeDatabaseError } from './db/startup-errors.ts';
 import type { CliCommand } from './cli-registry.ts';
+import { PLUGIN_COMMANDS, runPluginsCommand } from './plugins-api/cli.ts';
 
 const print = (line: string) => process.stdout.write(line + '\n');
 
@@ -13,7 +14,7 @@ function usage(kernel: Kernel): string {
   const rows: Array<[string, string]> = [
     ['plugin new', `Writes a new plugin package (${PLUGIN_NEW_USAGE.replace('npx storekeep plugin new ', '')}); needs no database.`],
     ['migrate', 'Apply pending migrations of the kernel and every plugin.'],
-    ['plugins list', 'The installed plugins: name, version, source, dependencies, needs_configuration and why.'],
+    ...PLUGIN_COMMANDS,
     ...kernel.cli.list().map((c) => [c.name, c.summary] as [string, string]),
   ];
   const width = Math.max(...rows.map(([n]) => n.length));
@@ -50,15 +51,8 @@ export async function runCli(argv: string[]): Promise<number> {
       print(applied.length ? `${applied.length} migrations applied.` : 'Migrations are up to date.');
       return 0;
     }
-    if (words[0] === 'plugins' && words[1] === 'list') {
-      for (const { plugin, source } of kernel.plugins) {
-        const deps = plugin.dependsOn?.length ? ` (depends on ${plugin.dependsOn.join(', ')})` : '';
-        const state = kernel.pluginStates.of(plugin.name);
-        const needs = state.state === 'needs_configuration' ? `  needs_configuration: ${state.reason}` : '';
-        print(`${plugin.name}@${plugin.version}  ${source}${deps}${needs}`);
-      }
-      return 0;
-    }
+    const pluginsCode = await runPluginsCommand(kernel.installedPlugins, argv, { print, error: (line) => process.stderr.write(line + '\n') });
+    if (pluginsCode !== undefined) return pluginsCode;
     const found = kernel.cli.find(argv.slice(0, 2).filter((a) => !a.startsWith('-')));
     if (!found) {
       process.stderr.write(`Unknown command "${words.join(' ')}".\n\n${usage(kernel)}\n`);

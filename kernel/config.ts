@@ -34,6 +34,8 @@ export interface Config {
   outboundAllowPrivate: boolean;
   /** Where the one-time owner credentials and other operator notices are printed. */
   notices: (line: string) => void;
+  /** The environment the configuration was read from: plugins' settings take defaults from it (`x-env`). */
+  env: Readonly<Record<string, string | undefined>>;
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +98,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     themesDir: env.THEMES_DIR ? path.resolve(env.THEMES_DIR) : BUNDLED_THEMES_DIR,
     outboundAllowPrivate: bool(env, 'OUTBOUND_ALLOW_PRIVATE') ?? false,
     notices: (line) => process.stdout.write(line + '\n'),
+    env: Object.freeze({ ...env }),
     ...overrides,
   };
   if (!THEME_NAME.test(config.theme)) {

@@ -20,6 +20,9 @@ import { discoverPlugins, orderPlugins, type LoadedPlugin } from './plugin-loade
 import { checkStoreVersions } from './plugin-compat.ts';
 import { isPluginConfigurationError, type PluginContext } from './plugin.ts';
 import { PluginStates } from './plugin-states.ts';
+import { InstalledPlugins } from './plugin-settings/installed-plugins.ts';
+import { SecretBox } from './crypto/secret-box.ts';
+import { registerPluginRoutes } from './plugins-api/routes.ts';
 import { loadTls } from './tls.ts';
 import { connectRedis } from './redis.ts';
 import { buildApp } from './http/app.ts';
@@ -63,6 +66,8 @@ export class Kernel {
   readonly container: AwilixContainer;
   /** Which plugins serve, and which wait for their configuration (`plugins list` shows it). */
   readonly pluginStates = new PluginStates();
+  /** The plugins as operators manage them: enabled, settings, state (the plugins API and CLI). */
+  readonly installedPlugins: InstalledPlugins;
   readonly hooks = new HookRegistry((plugin) => this.pluginStates.isActive(plugin));
   readonly kernelHooks: KernelHooks;
   readonly routes = new RouteRegistry((plugin) => this.pluginStates.isActive(plugin));
@@ -98,6 +103,17 @@ export class Kernel {
     this.responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
     this.events.onCommitted(() => this.responseCache.invalidate());
     this.foreignChanges = new ForeignChanges(this.knex, () => this.responseCache.invalidate(), this.logger.child({ part: 'response-cache' }), undefined, () => this.events.privateEventTypes());
+    this.installedPlugins = new InstalledPlugins({
+      knex: this.knex,
+      states: this.pluginStates,
+      secretBox: new SecretBox(config.dataDir),
+      env: config.env,
+      logger: this.logger.child({ part: 'plugins' }),
+      clock: this.clock,
+      events: this.events,
+      // Which payment and shipping methods are offered may have changed with the plugin.
+      onApplied: () => this.responseCache.invalidate(),
+    });
     this.outboundGuard = new OutboundGuard({ allowPrivate: config.outboundAllowPrivate, resolve: options.resolveHost });
     this.container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
     this.mailer = new Mailer({ config, worker: this.worker, logger: this.logger.child({ part: 'mail' }), clock: this.clock, container: this.container });
@@ -119,6 +135,7 @@ export class Kernel {
       storeLocale: asValue((): StoreLocale => DEFAULT_LOCALE),
     });
     registerKernelRoutes(this);
+    registerPluginRoutes(this);
   }
 
   /** Discovers, orders and registers every plugin; a plugin that throws stops start-up, named. */
@@ -128,6 +145,8 @@ export class Kernel {
     const found = await discoverPlugins(this.config.plugins, this.options.cwd, this.options.builtInDir);
     this.plugins = orderPlugins(found);
     checkStoreVersions(this.plugins, this.logger);
+    for (const loaded of this.plugins) this.installedPlugins.add(loaded);
+    await this.installedPlugins.preload();
     for (const loaded of this.plugins) {
       const { plugin } = loaded;
       try {
@@ -208,6 +227,7 @@ export class Kernel {
           this.schemas.push(schema);
         },
       },
+      settings: this.installedPlugins.accessFor(name),
     } satisfies PluginContext);
   }
 
@@ -219,6 +239,8 @@ export class Kernel {
       ...this.plugins.map((p) => ({ owner: p.plugin.name, dir: p.plugin.migrationsDir ?? path.join(p.dir, 'migrations') })),
     ];
     const applied = await runMigrations(this.knex, sources, this.logger);
+    // What operators stored (enabled, settings) decides each plugin's state from here on.
+    await this.installedPlugins.refresh();
     this.migrated = true;
     return applied;
   }
@@ -248,6 +270,7 @@ export class Kernel {
     });
     await this.app.ready();
     await this.boot();
+    this.installedPlugins.start();
     if (this.responseCache.enabled) {
       await this.foreignChanges.check();
       this.foreignChanges.start();
@@ -284,7 +307,7 @@ export class Kernel {
     this.stopping ??= (async () => {
       if (this.app) await drainConnections(this.app, this.config.shutdownGraceMs);
       await this.app?.close();
-      await Promise.all([this.worker.stop(), this.events.stop(), this.foreignChanges.stop()]);
+      await Promise.all([this.worker.stop(), this.events.stop(), this.foreignChanges.stop(), this.installedPlugins.stop()]);
       await this.kernelHooks.shutdown.promise();
       // quit() fails while Redis is unreachable; disconnect() then stops the reconnect attempts.
       if (this.redis) await this.redis.quit().catch(() => this.redis!.disconnect());

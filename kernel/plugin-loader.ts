@@ -11,6 +11,8 @@ export interface LoadedPlugin {
   dir: string;
   /** Where it came from: `built-in`, a folder path or an npm package name. */
   source: string;
+  /** How it was installed: with the store, from a folder path, or as an npm package. */
+  origin: 'built-in' | 'folder' | 'package';
 }
 
 export class PluginLoadError extends Error {}
@@ -39,14 +41,14 @@ function entryOfFolder(dir: string): string | undefined {
 }
 
 // A PLUGINS entry is a folder path (starts with . or / or exists on disk) or an npm package name.
-function resolveEntry(spec: string, cwd: string): { entry: string; dir: string } {
+function resolveEntry(spec: string, cwd: string): { entry: string; dir: string; origin: 'folder' | 'package' } {
   const asPath = path.resolve(cwd, spec);
   if (spec.startsWith('.') || path.isAbsolute(spec) || fs.existsSync(asPath)) {
     if (!fs.existsSync(asPath)) throw new PluginLoadError(`Plugin folder "${spec}" does not exist (resolved to ${asPath}).`);
     const stat = fs.statSync(asPath);
     const entry = stat.isDirectory() ? entryOfFolder(asPath) : asPath;
     if (!entry) throw new PluginLoadError(`Plugin folder "${spec}" has no package.json entry and no index.ts or index.js.`);
-    return { entry, dir: stat.isDirectory() ? asPath : path.dirname(asPath) };
+    return { entry, dir: stat.isDirectory() ? asPath : path.dirname(asPath), origin: 'folder' };
   }
   // The package's folder is looked up along node_modules like require() does, but without resolving
   // `<name>/package.json`, which a package with an "exports" map need not export.
@@ -55,7 +57,7 @@ function resolveEntry(spec: string, cwd: string): { entry: string; dir: string }
   if (!dir) throw new PluginLoadError(`Plugin "${spec}" is neither a folder nor an installed npm package (npm install ${spec}).`);
   const entry = entryOfFolder(dir);
   if (!entry) throw new PluginLoadError(`npm package "${spec}" has no entry point.`);
-  return { entry, dir };
+  return { entry, dir, origin: 'package' };
 }
 
 // Names a plugin in errors: its folder for built-ins, what PLUGINS said for the others.
@@ -63,7 +65,7 @@ function label(dir: string, source: string): string {
   return source === 'built-in' ? `"${path.basename(dir)}" (built-in)` : `"${source}"`;
 }
 
-async function importPlugin(entry: string, dir: string, source: string): Promise<LoadedPlugin> {
+async function importPlugin(entry: string, dir: string, source: string, origin: LoadedPlugin['origin']): Promise<LoadedPlugin> {
   let mod: any;
   try {
     mod = await import(pathToFileURL(entry).href);
@@ -74,7 +76,7 @@ async function importPlugin(entry: string, dir: string, source: string): Promise
   if (!isPlugin(plugin)) {
     throw new PluginLoadError(`Plugin ${label(dir, source)} does not export a definePlugin(...) result as its default export.`);
   }
-  return { plugin, dir, source };
+  return { plugin, dir, source, origin };
 }
 
 /** Finds the built-in plugins (every `plugins/<name>/index.ts`) and the extra ones named in PLUGINS. */
@@ -86,12 +88,12 @@ export async function discoverPlugins(extra: string[], cwd = process.cwd(), buil
     for (const name of fs.readdirSync(builtInDir).sort()) {
       const dir = path.join(builtInDir, name);
       const entry = fs.statSync(dir).isDirectory() ? entryOfFolder(dir) : undefined;
-      if (entry) found.push(await importPlugin(entry, dir, 'built-in'));
+      if (entry) found.push(await importPlugin(entry, dir, 'built-in', 'built-in'));
     }
   }
   for (const spec of extra) {
-    const { entry, dir } = resolveEntry(spec, cwd);
-    found.push(await importPlugin(entry, dir, spec));
+    const { entry, dir, origin } = resolveEntry(spec, cwd);
+    found.push(await importPlugin(entry, dir, spec, origin));
   }
   const seen = new Map<string, LoadedPlugin>();
   for (const p of found) {

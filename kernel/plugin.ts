@@ -8,6 +8,18 @@ import type { RouteDefinition } from './routes.ts';
 import type { EventBus } from './events.ts';
 import type { Worker } from './worker.ts';
 import type { CliCommand } from './cli-registry.ts';
+import { checkSettingsSchema, type Settings, type SettingsSchema } from './plugin-settings/schema.ts';
+
+/** A plugin's view of its settings (see docs/plugin-settings.md). */
+export interface PluginSettingsAccess<S extends Settings = Settings> {
+  /** The current settings: schema defaults < `x-env` variables < values set through the API or CLI; secrets opened. */
+  get(): S;
+  /**
+   * Told when the settings change (through this instance, or another sharing the database within about a
+   * second). A handler that throws turns the plugin `failed` (its routes and taps off) until the next change.
+   */
+  onChange(handler: (next: S, previous: S) => void | Promise<void>): void;
+}
 
 /** What a plugin's `register` receives: the kernel's parts, scoped to that plugin where it matters. */
 export interface PluginContext {
@@ -33,6 +45,8 @@ export interface PluginContext {
   readonly cli: { add(command: CliCommand): void };
   /** A JSON schema with an `$id`, shared by routes (`{$ref: 'Money#'}`) and the OpenAPI components. */
   readonly schemas: { add(schema: { $id: string } & Record<string, unknown>): void };
+  /** The plugin's settings (declared by `settings` in definePlugin); empty when it declares none. */
+  readonly settings: PluginSettingsAccess;
 }
 
 export interface PluginDefinition {
@@ -49,6 +63,12 @@ export interface PluginDefinition {
    * loads with a warning.
    */
   storeVersions?: string;
+  /**
+   * The JSON Schema of the plugin's settings (an object): `writeOnly: true` marks a secret (stored
+   * sealed, never returned nor logged), `'x-env': 'VAR'` an environment variable giving its default,
+   * `required` what the plugin cannot serve without (missing: the plugin is `needs_configuration`).
+   */
+  settings?: SettingsSchema;
   /** Migrations folder; defaults to `<plugin folder>/migrations`. */
   migrationsDir?: string;
   register(ctx: PluginContext): void | Promise<void>;
@@ -64,6 +84,7 @@ export function definePlugin(definition: PluginDefinition): Plugin {
     throw new Error(`Plugin name "${definition.name}" must be lower-case letters, digits and dashes.`);
   }
   if (typeof definition.register !== 'function') throw new Error(`Plugin "${definition.name}" has no register function.`);
+  if (definition.settings !== undefined) checkSettingsSchema(definition.name, definition.settings);
   return Object.freeze({ ...definition, dependsOn: [...(definition.dependsOn ?? [])], [PLUGIN]: true as const });
 }
 

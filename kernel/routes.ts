@@ -285,9 +285,13 @@ export class RouteRegistry {
     return this.routes;
   }
 
-  /** Mounts every route on the app; `knex` backs transactional routes. */
+  /**
+   * Mounts every route on the app, also those of plugins that are off now: whether a plugin serves is
+   * decided per request (an operator may enable or configure it while the store runs). `knex` backs
+   * transactional routes.
+   */
   mount(app: FastifyInstance, knex: Knex): void {
-    for (const route of this.routes) if (this.isActive(route.plugin)) app.route(this.toFastify(route, knex));
+    for (const route of this.routes) app.route(this.toFastify(route, knex));
     this.mountMethodNotAllowed(app);
   }
 
@@ -318,7 +322,7 @@ export class RouteRegistry {
         secrets: route.secrets,
         ...(route.rateLimit ? { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindow ?? 60_000 } } : {}),
       },
-      // A plugin turned off after mounting (its boot tap found its configuration missing) serves nothing.
+      // A plugin that is off (disabled, needs configuration, failed) serves nothing: its routes are not found.
       onRequest: async () => {
         if (!this.isActive(route.plugin)) throw new AppError(404, 'not_found', 'Not found.');
       },
@@ -349,7 +353,7 @@ export class RouteRegistry {
   // Fastify answers 404 for a known path with another method; the API promises 405 with Allow.
   private mountMethodNotAllowed(app: FastifyInstance): void {
     const byPath = new Map<string, Set<string>>();
-    for (const r of this.routes.filter((route) => this.isActive(route.plugin))) (byPath.get(r.path) ?? byPath.set(r.path, new Set()).get(r.path)!).add(r.method);
+    for (const r of this.routes) (byPath.get(r.path) ?? byPath.set(r.path, new Set()).get(r.path)!).add(r.method);
     // Every method the server parses (TRACE, OPTIONS, QUERY… too); HEAD comes with GET.
     const all = app.supportedMethods.filter((m) => m !== 'HEAD');
     for (const [path, methods] of byPath) {

@@ -137,8 +137,9 @@ export class Worker {
     return [...this.jobs].filter(([, def]) => def.plugin === undefined || this.isActive(def.plugin));
   }
 
+  // Also those of plugins that are off now: their rows wait in the table until the plugin serves.
   private async ensureRecurring(): Promise<void> {
-    for (const [name, def] of this.runnable()) {
+    for (const [name, def] of this.jobs) {
       if (def.everyMs) await this.enqueue(this.knex, name, {}, { uniqueKey: `every:${name}` });
     }
   }

@@ -19,13 +19,41 @@ export default definePlugin({
   description: 'Example payment gateway: Acme cards, a hosted page and signed notifications.',
   kinds: ['payment'],
   dependsOn: ['core-checkout'],
+  // Set through PATCH /api/v1/plugins/payment-acme/ or `npx storekeep plugins configure payment-acme
+  // webhook_secret=…`; the ACME_WEBHOOK_SECRET environment variable gives its default.
+  settings: {
+    type: 'object',
+    properties: {
+      webhook_secret: {
+        type: 'string',
+        minLength: 16,
+        writeOnly: true,
+        'x-env': 'ACME_WEBHOOK_SECRET',
+        description: 'The secret Acme signs its notifications with (Acme dashboard → Developers). Unset, a development secret anyone can read is used.',
+      },
+    },
+  },
   register(ctx) {
-    // The secret Acme signs notifications with. Plugin settings would be the place once the store has them.
-    const secret = process.env.ACME_WEBHOOK_SECRET || DEVELOPMENT_SECRET;
-    if (secret === DEVELOPMENT_SECRET) ctx.logger.warn('ACME_WEBHOOK_SECRET is unset: anyone who reads this example can sign Acme notifications.');
+    // The secret Acme signs notifications with, from the current settings: a change applies to the next notification.
+    const secretOf = (settings: { webhook_secret?: string }) => {
+      if (settings.webhook_secret) return settings.webhook_secret;
+      ctx.logger.warn('webhook_secret is unset: anyone who reads this example can sign Acme notifications.');
+      return DEVELOPMENT_SECRET;
+    };
+    let gateway = new AcmeGateway(secretOf(ctx.settings.get()));
+    ctx.settings.onChange((next) => {
+      gateway = new AcmeGateway(secretOf(next));
+    });
 
-    // 1. The gateway, for core-checkout to call when a shopper pays with one of its methods.
-    ctx.container.resolve<PaymentGatewayRegistry>('paymentGateways').register(new AcmeGateway(secret));
+    // 1. The gateway, for core-checkout to call when a shopper pays with one of its methods (always the
+    //    one built with the current secret).
+    const current = new Proxy(gateway, {
+      get: (_target, prop) => {
+        const value = Reflect.get(gateway, prop, gateway);
+        return typeof value === 'function' ? value.bind(gateway) : value;
+      },
+    });
+    ctx.container.resolve<PaymentGatewayRegistry>('paymentGateways').register(current);
 
     // 2. Its methods, offered per checkout (list in, list out; never remove another plugin's methods).
     ctx.hooks.get('checkout').collectPaymentMethods.tapPromise({ name: PLUGIN_NAME }, async (methods, context) => [

@@ -102,8 +102,8 @@ test('with an unconfigured plugin installed, `storekeep migrate` succeeds and `p
   assert.match(migrate.stderr + migrate.stdout, /"plugin":"unset".*needs configuration and is off: UNSET_API_KEY is not set/);
   const list = cli(store, ['plugins', 'list']);
   assert.equal(list.code, 0, list.stderr);
-  assert.match(list.stdout, /unset@0\.0\.1 .* needs_configuration: UNSET_API_KEY is not set\./);
-  assert.match(list.stdout, /core-store@\S+\s+built-in\n/, 'an active plugin shows no state');
+  assert.match(list.stdout, /unset@0\.0\.1 .* enabled  needs_configuration: UNSET_API_KEY is not set\./);
+  assert.match(list.stdout, /core-store@\S+\s+built-in  enabled  active\n/, 'an active plugin shows no reason');
 });
 
 test('a failing job is logged with its plugin; the jobs of a plugin that needs configuration wait unclaimed', async (t) => {

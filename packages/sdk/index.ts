@@ -10,7 +10,13 @@
 import type {} from './augmentations.ts';
 
 export { definePlugin, isPlugin, PluginConfigurationError, isPluginConfigurationError } from '../../kernel/plugin.ts';
-export type { Plugin, PluginContext, PluginDefinition } from '../../kernel/plugin.ts';
+export type { Plugin, PluginContext, PluginDefinition, PluginSettingsAccess } from '../../kernel/plugin.ts';
+// Settings (`definePlugin({ settings })`, `ctx.settings`) and the plugin resource of the API.
+export type { SettingsSchema, SettingSchema, Settings } from '../../kernel/plugin-settings/schema.ts';
+export type { PluginState, PluginStateName } from '../../kernel/plugin-states.ts';
+export type { PluginResource, PluginChange } from '../../kernel/plugin-settings/installed-plugins.ts';
+// The store's secret box: seal a secret a plugin must use again (AES-256-GCM, the key in DATA_DIR).
+export { SecretBox } from '../../kernel/crypto/secret-box.ts';
 export type { HookSets, KernelHooks, EventHooks } from '../../kernel/hooks.ts';
 export type { RouteDefinition, RouteRequest, RouteSchema, HttpMethod } from '../../kernel/routes.ts';
 export type { EventRecord, EventBus } from '../../kernel/events.ts';

@@ -100,6 +100,7 @@ export const BUILT_IN_EVENTS: CatalogueEntry[] = [
   { type: 'shipping_method.updated', description: 'A shipping method changed.', data: ref('ShippingMethod') },
   { type: 'shipping_method.deleted', description: 'A shipping method was deleted; `data` is its last state.', data: ref('ShippingMethod') },
   { type: 'store.updated', description: 'The store\'s settings changed.', data: ref('Store') },
+  { type: 'plugin.updated', description: 'A plugin was enabled, disabled or configured (through the API or `npx storekeep plugins`). `data` is the plugin resource: its state after the change and its settings, secrets never included (`secrets_set` names those that have a value).', data: ref('Plugin') },
 ];
 
 const TYPE_PATTERN = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;

@@ -10,7 +10,7 @@ import { DeliveryService, DELIVERY_BATCH } from './services/deliveries.ts';
 import { EndpointHealth } from './services/endpoint-health.ts';
 import { EndpointService } from './services/endpoints.ts';
 import { EventLog } from './services/event-log.ts';
-import { SecretBox } from './services/secret-box.ts';
+import { SecretBox } from '../../kernel/crypto/secret-box.ts';
 import { DeliverySender } from './services/sender.ts';
 import { deliverySchema, endpointSchema, eventSchema } from './schemas.ts';
 

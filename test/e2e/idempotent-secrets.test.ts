@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestStore, type TestStore } from '../helpers/store.ts';
 import { authHeader, staffApiKey } from '../helpers/auth.ts';
-import { SecretBox } from '../../plugins/webhooks/services/secret-box.ts';
+import { SecretBox } from '../../kernel/crypto/secret-box.ts';
 
 // An answer that reveals a secret (a new API key, a webhook signing secret) is replayed for a repeated
 // Idempotency-Key without that secret, and the secret is nowhere in idempotency_keys.

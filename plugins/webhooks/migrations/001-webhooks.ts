@@ -10,7 +10,7 @@ export async function up(knex: Knex): Promise<void> {
     t.text('events').notNullable();
     t.string('description', 500).notNullable().defaultTo('');
     t.boolean('active').notNullable().defaultTo(true);
-    // The signing secret, AES-256-GCM sealed (see services/secret-box.ts); never in clear.
+    // The signing secret, AES-256-GCM sealed (see kernel/crypto/secret-box.ts); never in clear.
     t.text('secret_sealed').notNullable();
     // Since when every delivery attempt has failed (null after any success); 3 days of it disables.
     datetime(t, 'failing_since');

@@ -5,7 +5,7 @@ import type { FieldErrors } from '../../../kernel/http/errors.ts';
 import type { OutboundGuard } from '../../../kernel/net/outbound.ts';
 import type { EventCatalogue } from '../catalogue.ts';
 import { addError, throwIfInvalid, WebhookErrors } from '../errors.ts';
-import { SecretBox } from './secret-box.ts';
+import { SecretBox } from '../../../kernel/crypto/secret-box.ts';
 import { urlProblem } from './webhook-url.ts';
 
 type Db = Knex | Knex.Transaction;

@@ -6,10 +6,11 @@ const KEY_FILE = 'webhook-secrets.key';
 const VERSION = 'v1';
 
 /**
- * Signing secrets must stay usable for HMAC, so they cannot be hashed; they are stored encrypted with
- * AES-256-GCM under a key kept outside the database, in `DATA_DIR/webhook-secrets.key` (32 random bytes,
- * created on first use with mode 0600). A database dump alone therefore reveals no secret; instances
- * sharing a database must share this file too.
+ * Secrets the store must use again (webhook signing secrets, plugins' secret settings such as API keys)
+ * cannot be hashed; they are stored encrypted with AES-256-GCM under the store's secret key, kept
+ * outside the database in `DATA_DIR/webhook-secrets.key` (32 random bytes, created on first use with
+ * mode 0600; the name is the one the webhooks plugin first gave it, kept so sealed secrets still open).
+ * A database dump alone therefore reveals no secret; instances sharing a database must share this file too.
  */
 export class SecretBox {
   private key?: Buffer;
@@ -30,7 +31,7 @@ export class SecretBox {
 
   open(sealed: string): string {
     const [version, iv, tag, body] = sealed.split(':');
-    if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('A webhook secret is stored in an unknown format.');
+    if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('A sealed secret is stored in an unknown format.');
     const decipher = crypto.createDecipheriv('aes-256-gcm', this.loadKey(), Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
