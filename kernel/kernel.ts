@@ -20,6 +20,7 @@ import { discoverPlugins, orderPlugins, type LoadedPlugin } from './plugin-loade
 import { checkStoreVersions } from './plugin-compat.ts';
 import { isPluginConfigurationError, type PluginContext } from './plugin.ts';
 import { PluginStates } from './plugin-states.ts';
+import { collectDeclaredEvents, withDeclaredFields } from './plugin-declarations.ts';
 import { InstalledPlugins } from './plugin-settings/installed-plugins.ts';
 import { SecretBox } from './crypto/secret-box.ts';
 import { registerPluginRoutes } from './plugins-api/routes.ts';
@@ -147,6 +148,8 @@ export class Kernel {
     checkStoreVersions(this.plugins, this.logger);
     for (const loaded of this.plugins) this.installedPlugins.add(loaded);
     await this.installedPlugins.preload();
+    // Declared event types are known before any register, so the webhooks plugin can catalogue them all.
+    this.container.register({ pluginEventTypes: asValue(collectDeclaredEvents(this.plugins.map((p) => p.plugin))) });
     for (const loaded of this.plugins) {
       const { plugin } = loaded;
       try {
@@ -159,6 +162,8 @@ export class Kernel {
         throw new Error(`Plugin "${plugin.name}" failed to register: ${(err as Error).message}`, { cause: err });
       }
     }
+    // Every resource schema is added by now: the fields plugins declare join them before routes compile.
+    this.schemas.splice(0, this.schemas.length, ...withDeclaredFields(this.schemas, this.plugins.map((p) => p.plugin)));
   }
 
   // The plugin stays installed (its migrations run) but serves nothing until it is configured.

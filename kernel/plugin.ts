@@ -9,6 +9,7 @@ import type { EventBus } from './events.ts';
 import type { Worker } from './worker.ts';
 import type { CliCommand } from './cli-registry.ts';
 import { checkSettingsSchema, type Settings, type SettingsSchema } from './plugin-settings/schema.ts';
+import { checkDeclarations, type EventDeclaration, type FieldDeclarations } from './plugin-declarations.ts';
 
 /** A plugin's view of its settings (see docs/plugin-settings.md). */
 export interface PluginSettingsAccess<S extends Settings = Settings> {
@@ -69,6 +70,10 @@ export interface PluginDefinition {
    * `required` what the plugin cannot serve without (missing: the plugin is `needs_configuration`).
    */
   settings?: SettingsSchema;
+  /** Event types this plugin emits (`loyalty.points_awarded` → summary and data schema): webhooks may subscribe to them, OpenAPI shows them. */
+  events?: Record<string, EventDeclaration>;
+  /** Fields this plugin's serialize taps add to resources (`{ Product: { loyalty_points: {type: 'integer'} } }`): kept in responses, shown in OpenAPI. */
+  fields?: FieldDeclarations;
   /** Migrations folder; defaults to `<plugin folder>/migrations`. */
   migrationsDir?: string;
   register(ctx: PluginContext): void | Promise<void>;
@@ -85,6 +90,7 @@ export function definePlugin(definition: PluginDefinition): Plugin {
   }
   if (typeof definition.register !== 'function') throw new Error(`Plugin "${definition.name}" has no register function.`);
   if (definition.settings !== undefined) checkSettingsSchema(definition.name, definition.settings);
+  checkDeclarations(definition.name, definition.events, definition.fields);
   return Object.freeze({ ...definition, dependsOn: [...(definition.dependsOn ?? [])], [PLUGIN]: true as const });
 }
 

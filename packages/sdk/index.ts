@@ -13,6 +13,7 @@ export { definePlugin, isPlugin, PluginConfigurationError, isPluginConfiguration
 export type { Plugin, PluginContext, PluginDefinition, PluginSettingsAccess } from '../../kernel/plugin.ts';
 // Settings (`definePlugin({ settings })`, `ctx.settings`) and the plugin resource of the API.
 export type { SettingsSchema, SettingSchema, Settings } from '../../kernel/plugin-settings/schema.ts';
+export type { EventDeclaration, FieldDeclarations, DeclaredEvent } from '../../kernel/plugin-declarations.ts';
 export type { PluginState, PluginStateName } from '../../kernel/plugin-states.ts';
 export type { PluginResource, PluginChange } from '../../kernel/plugin-settings/installed-plugins.ts';
 // The store's secret box: seal a secret a plugin must use again (AES-256-GCM, the key in DATA_DIR).

@@ -9,6 +9,8 @@ export interface CatalogueEntry {
   description: string;
   /** JSON Schema of `data`; components are referenced as `#/components/schemas/Name`. */
   data: Record<string, unknown>;
+  /** The plugin that declared it (definePlugin({ events })); built-in entries have none. */
+  plugin?: string;
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -124,6 +126,13 @@ export class EventCatalogue {
     this.onAdd(entry);
   }
 
+  /** An event type a plugin declared; one the catalogue already has is refused, naming the plugin. */
+  addDeclared(declared: { type: string; plugin: string; summary: string; description?: string; schema: Record<string, unknown> }): void {
+    if (this.entries.has(declared.type)) throw new Error(`Plugin "${declared.plugin}" declares event type "${declared.type}", which the store already has.`);
+    const description = [declared.summary.trim().replace(/([^.])$/, '$1.'), declared.description?.trim()].filter(Boolean).join(' ');
+    this.add({ type: declared.type, description, data: declared.schema, plugin: declared.plugin });
+  }
+
   has(type: string): boolean {
     return this.entries.has(type);
   }
@@ -140,7 +149,8 @@ export function openApiEntry(entry: CatalogueEntry): Record<string, unknown> {
     post: {
       operationId: `webhook_${entry.type.replace(/\./g, '_')}`,
       summary: entry.type,
-      description: `${entry.description} Sent to every active endpoint subscribed to \`${entry.type}\` or \`*\`.`,
+      description: `${entry.description}${entry.plugin ? ` Emitted by plugin \`${entry.plugin}\`.` : ''} Sent to every active endpoint subscribed to \`${entry.type}\` or \`*\`.`,
+      ...(entry.plugin ? { 'x-plugin': entry.plugin } : {}),
       tags: ['webhooks'],
       security: [],
       parameters: [

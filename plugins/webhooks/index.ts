@@ -1,6 +1,7 @@
 import { asValue } from 'awilix';
 import { definePlugin } from '../../kernel/plugin.ts';
 import type { OpenApiWebhooks } from '../../kernel/http/openapi.ts';
+import type { DeclaredEvent } from '../../kernel/plugin-declarations.ts';
 import type { OutboundGuard } from '../../kernel/net/outbound.ts';
 import { BUILT_IN_EVENTS, EventCatalogue, openApiEntry } from './catalogue.ts';
 import { registerDeliveryRoutes } from './routes/deliveries.ts';
@@ -31,6 +32,8 @@ export default definePlugin({
     // Every catalogue entry, also those other plugins add later, is documented in OpenAPI's `webhooks`.
     const docs = ctx.container.resolve<OpenApiWebhooks>('openApiWebhooks');
     const catalogue = new EventCatalogue(BUILT_IN_EVENTS, (entry) => docs.add(entry.type, openApiEntry(entry)));
+    // Event types other plugins declare in definePlugin({ events }) (all known before any register).
+    for (const declared of ctx.container.resolve<DeclaredEvent[]>('pluginEventTypes')) catalogue.addDeclared(declared);
     const secrets = new SecretBox(ctx.config.dataDir);
     const guard = ctx.container.resolve<OutboundGuard>('outboundGuard');
     const sender = new DeliverySender(guard);
