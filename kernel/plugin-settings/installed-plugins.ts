@@ -258,7 +258,7 @@ export class InstalledPlugins {
     // The row exists before the change locks it, so two first changes at once queue on it.
     await knex(TABLE).insert({ name, enabled: true, settings: '{}', secrets_sealed: null, revision: 0, updated_at: clock.now() }).onConflict('name').ignore();
     await knex.transaction(async (trx) => {
-      const stored = readStored(await forUpdate(knex, trx(TABLE).where({ name })).first(), secretBox);
+      const stored = readForChange(name, await forUpdate(knex, trx(TABLE).where({ name })).first(), secretBox, entry.spec?.secrets ?? [], change);
       const { settings, secrets } = mergeSettings(stored, change.settings ?? {}, (key) => entry.spec?.isSecret(key) ?? false);
       const errors: FieldErrors = entry.spec
         ? entry.spec.errors({ ...settings, ...secrets })
@@ -288,6 +288,24 @@ export class InstalledPlugins {
     probe.current = this.effective(probe);
     const problem = this.problemOf(probe);
     return problem ? { state: 'needs_configuration', reason: problem } : { state: 'active' };
+  }
+}
+
+// A row whose secrets this store's key cannot open (DATA_DIR/webhook-secrets.key was replaced) is
+// changed only by a change that sets every secret again; the old sealed values are then dropped.
+function readForChange(name: string, row: any, box: SecretBox, secretNames: readonly string[], change: PluginChange): Stored {
+  try {
+    return readStored(row, box);
+  } catch {
+    const given = change.settings ?? {};
+    const missing = secretNames.filter((key) => given[key] === undefined || given[key] === null);
+    if (missing.length > 0) {
+      throw conflict(
+        'secrets_unreadable',
+        `The stored secret settings of "${name}" cannot be opened with this store's key (DATA_DIR/webhook-secrets.key is not the one that sealed them). Set ${missing.map((k) => `"${k}"`).join(', ')} again in this change.`,
+      );
+    }
+    return readStored({ ...row, secrets_sealed: null }, box);
   }
 }
 

@@ -94,6 +94,15 @@ export {
 
 // Database helpers that behave the same on SQLite and MySQL/MariaDB.
 export { isSqlite, isMysql, forUpdate, forUpdateSkipLocked, toDate, toIso, toBool, parseJson, affectedRows } from '../../kernel/db/dialect.ts';
+export { claimDueRows } from '../../kernel/db/claim.ts';
+export type { ClaimOptions } from '../../kernel/db/claim.ts';
+export { markOutsideEffect } from '../../kernel/db/transaction-retry.ts';
+
+// Container services of the kernel a plugin resolves: `mailer` and `outboundGuard`.
+export type { Mailer } from '../../kernel/mail/mailer.ts';
+export type { MailMessage } from '../../kernel/mail/message.ts';
+export type { OutboundGuard } from '../../kernel/net/outbound.ts';
+export { OutboundRefusedError } from '../../kernel/net/outbound.ts';
 
 // The store's own copies of the libraries a plugin's code touches directly: hook classes for the hooks
 // a plugin offers, container registrations, and the types of the database handle and of requests.

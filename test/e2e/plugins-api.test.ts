@@ -1,5 +1,8 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Knex } from 'knex';
 import { kernelModule, waitFor, writePlugins } from '../../kernel/test/helpers.ts';
@@ -10,6 +13,7 @@ import { ADDRESS, Client, expectStatus, localPath, methodIds, openCheckout, open
 import { registerCustomer } from '../../plugins/core-customers/test/helpers.ts';
 import { DEVELOPMENT_SECRET, sign } from '../../examples/payment-acme/signature.ts';
 import { definePlugin } from '../../kernel/plugin.ts';
+import { SecretBox } from '../../kernel/crypto/secret-box.ts';
 import { deliveryBody } from '../../plugins/webhooks/services/deliveries.ts';
 
 // Secrets set through the API in these tests: none may be found anywhere but in the plugin's own hands.
@@ -331,4 +335,30 @@ test('definePlugin refuses a settings schema that is not the JSON Schema of an o
   assert.throws(define({ type: 'object', properties: {}, required: ['key'] }), /required setting "key" is not among its properties/);
   assert.throws(define({ type: 'object', properties: { key: { type: 'string', 'x-env': 'not a name' } } }), /x-env that is not an environment variable name/);
   assert.doesNotThrow(define({ type: 'object', properties: { key: { type: 'string', writeOnly: true, 'x-env': 'BAD_SETTINGS_KEY' } }, required: ['key'] }));
+});
+
+test('secrets sealed under another key (a replaced DATA_DIR key file): the plugin is failed, a change must set every secret again, then it serves', async (t) => {
+  const knex = shop.store.kernel.knex;
+  expectStatus(await patch('carrier-x', { enabled: true, settings: { api_key: CARRIER_KEY, explode: null } }), 200);
+  const otherKeyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-other-key-'));
+  t.after(() => fs.rmSync(otherKeyDir, { recursive: true, force: true }));
+  await knex('plugin_settings').where({ name: 'carrier-x' }).update({ secrets_sealed: new SecretBox(otherKeyDir).seal(JSON.stringify({ api_key: 'sealed-elsewhere' })) });
+  await shop.store.kernel.installedPlugins.refresh();
+  const failed = await plugin('carrier-x');
+  assert.equal(failed.state, 'failed');
+  assert.match(failed.reason, /stored settings could not be read/);
+
+  const region = failed.settings.region;
+  const wanted = region === 'eu' ? 'ca' : 'eu';
+  const refused = await patch('carrier-x', { settings: { region: wanted } });
+  assert.equal(refused.statusCode, 409, refused.body);
+  assert.equal(refused.json().code, 'secrets_unreadable');
+  assert.match(refused.json().detail, /Set "api_key" again in this change/);
+  assert.equal((await plugin('carrier-x')).settings.region, region, 'nothing was written');
+
+  const fixed = expectStatus(await patch('carrier-x', { settings: { api_key: 'ck_new_key_after_rotation', region: wanted } }), 200);
+  assert.equal(fixed.state, 'active');
+  assert.deepEqual(fixed.secrets_set, ['api_key']);
+  const served = expectStatus(await shop.anon.get('/api/v1/carrier-x/'), 200);
+  assert.deepEqual(served, { region: wanted, key_length: 'ck_new_key_after_rotation'.length });
 });
