@@ -64,6 +64,17 @@ function nameTaps(hook: AnyHook, hookName: string, isActive: (plugin: string) =>
             throw annotate(err, hookName, tap.name);
           }
         };
+      } else if (tap.type === 'async') {
+        // tapAsync: the last argument is the callback; an inactive plugin's tap calls it at once, empty.
+        tap.fn = (...args: unknown[]) => {
+          const callback = args.pop() as (err?: unknown, result?: unknown) => void;
+          if (!isActive(tap.name)) return callback();
+          try {
+            fn(...args, (err: unknown, result?: unknown) => (err ? callback(annotate(err, hookName, tap.name)) : callback(null, result)));
+          } catch (err) {
+            callback(annotate(err, hookName, tap.name));
+          }
+        };
       }
       return tap;
     },

@@ -29,6 +29,13 @@ const tmp = writePlugins({
     }),
     'migrations/001-things.js': migration,
   },
+  // Taps hello.greeting the callback way (tapAsync), then finds its configuration missing.
+  'unset-async': pluginSource('unset-async', {
+    imports: configError,
+    dependsOn: ['hello'],
+    body: `ctx.hooks.get('hello').greeting.tapAsync({ name: 'unset-async' }, (message, done) => done(null, message + ' (from an unconfigured plugin)'));
+    throw new PluginConfigurationError('UNSET_ASYNC_KEY is not set.');`,
+  }),
   'late-unset': pluginSource('late-unset', {
     imports: configError,
     body: `${route('/api/v1/late-unset/', 'async () => ({ ok: true })')}
@@ -71,6 +78,15 @@ test('a plugin throwing PluginConfigurationError from register is off: logged on
   const warnings = lines.filter((l) => l.plugin === 'unset' && l.level === 40 && !/storeVersions/.test(l.msg));
   assert.equal(warnings.length, 1);
   assert.match(warnings[0].msg, /Plugin "unset" needs configuration and is off: UNSET_API_KEY is not set\./);
+});
+
+test('a callback-style (tapAsync) tap of a plugin that needs configuration is skipped too: the value passes through', async (t) => {
+  const store = await kernelStore({ env: { PLUGINS: `examples/hello-plugin,${tmp.dirs['unset-async']}` } });
+  t.after(() => store.close());
+  assert.equal(store.kernel.pluginStates.of('unset-async').state, 'needs_configuration');
+  const res = await postJson(store, '/api/v1/hello/greetings/', { name: 'Ada', message: 'Good morning' });
+  assert.equal(res.statusCode, 201, res.body);
+  assert.equal(res.json().message, 'Good morning');
 });
 
 test('a plugin whose boot tap throws PluginConfigurationError is off after start: its routes 404', async (t) => {
