@@ -54,7 +54,7 @@ export function createCheckoutServices(ctx: PluginContext, hooks: CheckoutHooks)
   const carts = new CartService(deps);
   const checkouts = new CheckoutService(deps, carts, orders);
   const payments = new CheckoutPayments(deps, orders, gateways);
-  const pay = new PayService(deps, checkouts, orders, payments);
+  const pay = new PayService(deps, checkouts, orders, payments, carts);
   const shipments = new ShipmentService(deps, orders);
   const refunds = new RefundService(deps, orders, gateways, shipments);
   const lifecycle = new OrderLifecycle(deps, orders, refunds);

@@ -95,6 +95,10 @@ test('opening, changing, and paying a checkout emit checkout.created and checkou
   assert.equal(updates[3].status, 'paid');
   assert.ok(updates[3].order?.order_number);
   assert.deepEqual(updates[3], expectStatus(await s.anon.get(`/api/v1/checkout/${opened.id}/`), 200));
+  // The cart is ordered now: one cart.updated says so (an abandoned-cart plugin stops waiting for it).
+  const cartUpdates = await eventsAbout(s, 'cart.updated', cart.id);
+  assert.equal(cartUpdates.at(-1).status, 'ordered');
+  assert.equal(cartUpdates.filter((c: any) => c.status === 'ordered').length, 1);
 });
 
 test('webhook endpoints may subscribe to the cart and checkout events', async () => {

@@ -11,6 +11,7 @@ import type { CheckoutPayments } from '../payments/checkout-payments.ts';
 import type { PaymentRow } from '../payments/payment-rows.ts';
 import type { CheckoutRecord } from './checkout-rows.ts';
 import type { CheckoutService } from './checkout-service.ts';
+import type { CartService } from '../carts/cart-service.ts';
 import type { Evaluation } from './evaluate.ts';
 import { assertSellable } from './sellable.ts';
 import { isLockConflict } from '../../../../kernel/db/claim.ts';
@@ -48,6 +49,7 @@ export class PayService {
     private readonly checkouts: CheckoutService,
     private readonly orders: OrderService,
     private readonly payments: CheckoutPayments,
+    private readonly carts: CartService,
   ) {}
 
   async pay(input: PayInput): Promise<PayResult> {
@@ -89,6 +91,8 @@ export class PayService {
     const method = this.checkouts.requireMethod(methods, input.methodId);
     const customerId = input.principal.kind === 'customer' ? input.principal.id : (checkout.customer_id ?? cart.customer_id);
     const order = await placeOrder(this.deps, this.orders, trx, { checkout, cart, evaluation, customerId, test, lang: input.lang });
+    // The cart is now `ordered` (no longer open): abandoned-cart plugins learn it from cart.updated.
+    await this.carts.emit(trx, cart.id);
     const from = placedFrom(input.ip);
     if (from) await trx('orders').where({ id: order.id }).update({ placed_from: from });
     return { order, method };
