@@ -13,12 +13,11 @@ const EXAMPLES = path.join(REPO_ROOT, 'examples');
 const examples = fs.readdirSync(EXAMPLES).filter((name) => fs.existsSync(path.join(EXAMPLES, name, 'package.json'))).sort();
 const TSC = path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
-// The package's source files: what it ships, and its tests once they use only the SDK's test kit
-// (`test` in its tsconfig's include; older examples' tests still use the store's internal helpers).
-function sourceFiles(dir: string, withTests: boolean, rel = ''): string[] {
+// The package's source files: what it ships and its tests, which use only the SDK's test kit too.
+function sourceFiles(dir: string, rel = ''): string[] {
   return fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(rel, entry.name);
-    if (entry.isDirectory()) return (entry.name === 'test' && !withTests) || entry.name === 'node_modules' ? [] : sourceFiles(dir, withTests, file);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(dir, file);
     return entry.name.endsWith('.ts') ? [file] : [];
   });
 }
@@ -44,8 +43,7 @@ for (const name of examples) {
 
   test(`examples/${name} imports only the SDK, Node's modules and its own files`, () => {
     const offending: string[] = [];
-    const withTests = JSON.parse(fs.readFileSync(path.join(dir, 'tsconfig.json'), 'utf8')).include.includes('test');
-    for (const file of sourceFiles(dir, withTests)) {
+    for (const file of sourceFiles(dir)) {
       for (const spec of specifiers(fs.readFileSync(path.join(dir, file), 'utf8'))) {
         const inside = spec.startsWith('.') && !path.relative(dir, path.resolve(dir, path.dirname(file), spec)).startsWith('..');
         if (!(inside || spec.startsWith('node:') || SDK.test(spec))) offending.push(`${file}: '${spec}'`);
@@ -70,6 +68,9 @@ for (const name of examples) {
     assert.equal(tsconfig.compilerOptions.paths, undefined, 'no path into the store');
     assert.equal(tsconfig.compilerOptions.baseUrl, undefined);
     assert.ok(tsconfig.include.every((p: string) => !p.startsWith('..')), tsconfig.include.join());
+    if (fs.existsSync(path.join(dir, 'test'))) {
+      assert.ok(tsconfig.include.some((p: string) => p === 'test' || p.startsWith('test/')), `its tests are type-checked too: ${tsconfig.include.join()}`);
+    }
   });
 
   test(`examples/${name} type-checks on its own: tsc --noEmit -p examples/${name}`, async () => {

@@ -1,8 +1,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import type { PaymentMethodContext, PaymentRecord } from '@storekeep-commerce/sdk/checkout';
 import { ACME_CARD, AcmeGateway, acmeMethodsFor } from '../gateway.ts';
 import { DEVELOPMENT_SECRET, isSignedBy, sign } from '../signature.ts';
-import type { PaymentMethodContext, PaymentRecord } from '../../../plugins/core-checkout/contracts.ts';
 
 const secret = 'whsec_unit';
 const gateway = new AcmeGateway(secret);

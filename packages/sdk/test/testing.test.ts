@@ -81,6 +81,30 @@ test('guestCheckout pays with the method asked for and answers its redirect; a m
   await assert.rejects(store.guestCheckout({ paymentMethod: 'no_such_method' }), /POST \/api\/v1\/checkout\/[^/]+\/pay\/ answered 400/);
 });
 
+test('openCheckout stops before paying; its headers go on as the same guest, to list the methods and pay', async (t) => {
+  const store = await startStore();
+  t.after(() => store.close());
+  const staff = { authorization: `Token ${await store.staffKey()}` };
+  const opened = await store.openCheckout({ email: 'ada@example.com' });
+  assert.ok(opened.checkout.shipping_method, 'a shipping method was chosen');
+  assert.equal(opened.checkout.email, 'ada@example.com');
+  const orders = await store.inject({ method: 'GET', url: '/api/v1/orders/', headers: staff });
+  assert.equal(orders.json().count, 0, 'nothing was ordered');
+
+  const methods = await store.inject({ method: 'GET', url: `/api/v1/checkout/${opened.checkout.id}/payment-methods/`, headers: opened.headers });
+  assert.equal(methods.statusCode, 200, methods.body);
+  assert.ok(methods.json().results.some((m: { id: string }) => m.id === 'manual_bank_transfer'));
+  const paid = await store.inject({
+    method: 'POST',
+    url: `/api/v1/checkout/${opened.checkout.id}/pay/`,
+    headers: { ...opened.headers, 'content-type': 'application/json' },
+    payload: JSON.stringify({ payment_method_id: 'manual_bank_transfer' }),
+  });
+  assert.equal(paid.statusCode, 201, paid.body);
+  assert.equal(paid.json().order.order_number.length > 0, true);
+  assert.equal((await store.inject({ method: 'GET', url: '/api/v1/orders/', headers: staff })).json().count, 1, 'paying placed the order');
+});
+
 test('listen: the store also serves HTTPS on a loopback port', async (t) => {
   const store = await startStore({ listen: true });
   t.after(() => store.close());

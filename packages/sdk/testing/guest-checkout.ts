@@ -1,17 +1,28 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { BrowserSession } from './session.ts';
 
-export interface GuestCheckoutOptions {
+export interface OpenCheckoutOptions {
   /** What to buy; by default one unit of a new product (20.00, 10 in stock) seeded through the staff API. */
   items?: Array<{ variant_id: number; quantity?: number }>;
-  /** The payment method's id (`GET /api/v1/checkout/{id}/payment-methods/`); default: the first one offered. */
-  paymentMethod?: string;
   /** The shipping method's id from the checkout's `shipping_methods`; default: the first one offered (a flat 5.00 rate is created if none is). */
   shippingMethod?: number | string;
   /** The shipping address; default: an address in Berlin, DE. */
   address?: Record<string, unknown>;
   /** The guest's e-mail; default: guest@example.com. */
   email?: string;
+}
+
+export interface GuestCheckoutOptions extends OpenCheckoutOptions {
+  /** The payment method's id (`GET /api/v1/checkout/{id}/payment-methods/`); default: the first one offered. */
+  paymentMethod?: string;
+}
+
+/** A guest's checkout ready to pay: the shopper's next step is choosing a payment method. */
+export interface OpenCheckout {
+  /** The checkout after the shipping method was chosen. */
+  checkout: any;
+  /** The guest's browser (`cookie`, `x-csrftoken`), to go on as the same shopper (list methods, pay). */
+  headers: Record<string, string>;
 }
 
 export interface GuestCheckout {
@@ -45,8 +56,8 @@ async function seedVariant(staff: BrowserSession, tag: string): Promise<number> 
   return variant.id;
 }
 
-/** A guest's purchase through the public API: cart, items, checkout with an address, shipping method, pay. */
-export async function guestCheckout(store: Store, opts: GuestCheckoutOptions): Promise<GuestCheckout> {
+/** A guest's checkout through the public API up to paying: cart, items, checkout with an address, shipping method. */
+async function openWith(store: Store, opts: OpenCheckoutOptions): Promise<{ checkout: any; guest: BrowserSession }> {
   let staff: BrowserSession | undefined;
   const asStaff = async () => (staff ??= new BrowserSession(store.inject, { authorization: `Token ${await store.staff()}` }));
   const items = opts.items ?? [{ variant_id: await seedVariant(await asStaff(), store.unique()), quantity: 1 }];
@@ -62,7 +73,18 @@ export async function guestCheckout(store: Store, opts: GuestCheckoutOptions): P
   const shippingMethod = opts.shippingMethod ?? checkout.shipping_methods[0]?.id;
   if (shippingMethod === undefined) throw new Error(`Checkout ${checkout.id} offers no shipping method.`);
   checkout = await guest.json('PATCH', `/api/v1/checkout/${checkout.id}/`, { shipping_method_id: shippingMethod });
+  return { checkout, guest };
+}
 
+/** A guest's checkout ready to pay, not paid: to see the payment methods offered, or to pay some other way. */
+export async function openCheckout(store: Store, opts: OpenCheckoutOptions): Promise<OpenCheckout> {
+  const { checkout, guest } = await openWith(store, opts);
+  return { checkout, headers: guest.headers() };
+}
+
+/** A guest's purchase through the public API: cart, items, checkout with an address, shipping method, pay. */
+export async function guestCheckout(store: Store, opts: GuestCheckoutOptions): Promise<GuestCheckout> {
+  const { checkout, guest } = await openWith(store, opts);
   let paymentMethod = opts.paymentMethod;
   if (paymentMethod === undefined) {
     const methods = await guest.json('GET', `/api/v1/checkout/${checkout.id}/payment-methods/`);

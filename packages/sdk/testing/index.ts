@@ -6,6 +6,6 @@
 export { startStore } from './store.ts';
 export type { StartStoreOptions, TestStore, CustomerSession } from './store.ts';
 export { DEFAULT_ADDRESS } from './guest-checkout.ts';
-export type { GuestCheckout, GuestCheckoutOptions } from './guest-checkout.ts';
+export type { GuestCheckout, GuestCheckoutOptions, OpenCheckout, OpenCheckoutOptions } from './guest-checkout.ts';
 export { createTestDatabase } from './database.ts';
 export type { TestDatabase } from './database.ts';

@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../../../kernel/config.ts';
 import { createKernel, type Kernel } from '../../../kernel/kernel.ts';
 import { createTestDatabase } from './database.ts';
 import { BrowserSession } from './session.ts';
-import { guestCheckout, type GuestCheckout, type GuestCheckoutOptions } from './guest-checkout.ts';
+import { guestCheckout, openCheckout, type GuestCheckout, type GuestCheckoutOptions, type OpenCheckout, type OpenCheckoutOptions } from './guest-checkout.ts';
 
 export interface StartStoreOptions {
   /** Plugins to load besides the built-in ones: folder paths (relative to `cwd`) or installed package names, as PLUGINS takes them. */
@@ -54,6 +54,8 @@ export interface TestStore {
   customerSession(opts?: { email?: string; password?: string; first_name?: string; last_name?: string }): Promise<CustomerSession>;
   /** A guest buys something: cart → checkout → shipping → pay. */
   guestCheckout(opts?: GuestCheckoutOptions): Promise<GuestCheckout>;
+  /** A guest's checkout up to paying (cart → checkout → shipping), not paid; `headers` to go on as that guest. */
+  openCheckout(opts?: OpenCheckoutOptions): Promise<OpenCheckout>;
   /** Stops the store, drops its database and removes its DATA_DIR. */
   close(): Promise<void>;
 }
@@ -120,6 +122,8 @@ export async function startStore(options: StartStoreOptions = {}): Promise<TestS
       return browser;
     })());
 
+  // What the checkout helpers need: requests, and a staff key to seed a product or a shipping rate.
+  const shopper = { inject, staff: () => store.staffKey({ name: 'test kit guest checkout' }), unique };
   const store: TestStore = {
     kernel,
     config,
@@ -142,7 +146,10 @@ export async function startStore(options: StartStoreOptions = {}): Promise<TestS
       return { email, password, user, headers: browser.headers() };
     },
     async guestCheckout(opts = {}) {
-      return guestCheckout({ inject, staff: () => store.staffKey({ name: 'test kit guest checkout' }), unique }, opts);
+      return guestCheckout(shopper, opts);
+    },
+    async openCheckout(opts = {}) {
+      return openCheckout(shopper, opts);
     },
     async close() {
       try {
