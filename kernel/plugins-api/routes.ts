@@ -57,6 +57,7 @@ export function registerPluginRoutes(kernel: Kernel): void {
     rules: {
       'settings.<field>': 'A value the plugin\'s settings schema refuses, or a setting it does not declare.',
       core_plugin: 'enabled: false for a core plugin (409): the store needs it.',
+      secrets_unreadable: 'The stored secret settings cannot be opened with this store\'s key (409): the change must set every secret setting again.',
     },
     schema: {
       params: NAME_PARAMS,
