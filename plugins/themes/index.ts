@@ -10,17 +10,7 @@ export default definePlugin({
   name: 'themes',
   version: '1.0.0',
   description: 'Theme packages (THEMES_DIR and THEMES): validation, extends chains, files, locales and settings; the active theme and its settings, over the API.',
-  events: {
-    'theme.activated': {
-      summary: 'Staff activated a theme: the storefront uses it from now on.',
-      schema: { $ref: '#/components/schemas/Theme' },
-    },
-    'theme.updated': {
-      summary: 'Staff changed a theme\'s settings.',
-      description: '`data.settings` holds every setting of the theme (stored values over defaults).',
-      schema: { $ref: '#/components/schemas/ThemeSettings' },
-    },
-  },
+  // theme.activated and theme.updated are in the webhooks plugin's built-in event catalogue.
   register(ctx) {
     const installed = resolveThemes(discoverThemes(ctx.config.themesDir, ctx.config.themes, process.cwd()));
     for (const theme of installed.values()) {

@@ -56,6 +56,9 @@ test('staff list the installed themes; the bundled default is active with its se
   assert.equal(settings.theme, 'default');
   assert.equal(settings.settings.featured_products_count, 8);
   assert.equal(settings.settings.color_primary, '#1f4b99');
+  const openapi = expectStatus(await staff.get('/latest/openapi.json'), 200);
+  assert.ok(openapi.webhooks['theme.activated'] && openapi.webhooks['theme.updated'], 'webhook endpoints may subscribe to the theme events');
+  assert.ok(openapi.paths['/api/v1/themes/{name}/settings/'].put);
 });
 
 test('only staff reach the themes: anonymous 401, a customer 403; unknown themes 404', async (t) => {
