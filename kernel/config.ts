@@ -26,7 +26,7 @@ export interface Config {
   shutdownGraceMs: number;
   plugins: string[];
   logLevel: string;
-  /** The active theme: a folder name in `themesDir`. */
+  /** The default active theme (until staff activate one through the API): a theme's name. */
   theme: string;
   /** Where themes are found. */
   themesDir: string;

@@ -106,7 +106,9 @@ test('activation is stored: it survives a restart and is seen by a second instan
   const dirs = childTheme(t);
   const first = await openClientStore({ env: { THEMES: dirs.alpine } });
   t.after(() => first.store.close());
+  const generation = first.store.kernel.responseCache.generation;
   const activated = expectStatus(await first.staff.post('/api/v1/themes/alpine/activate/', {}), 200);
+  assert.ok(first.store.kernel.responseCache.generation > generation, 'cached anonymous answers were dropped');
   assert.equal(activated.active, true);
   assert.equal(activated.parent, 'default');
   assert.equal(activated.source, dirs.alpine);
@@ -127,8 +129,9 @@ test('activation is stored: it survives a restart and is seen by a second instan
 test('a child theme resolves files, settings and locales through its extends chain; paths never leave the themes', async (t) => {
   const dirs = childTheme(t);
   fs.symlinkSync('/etc', path.join(dirs.alpine, 'assets'));
-  const { store, staff } = await clientStore(t, { env: { THEMES: dirs.alpine } });
+  const { store, staff } = await clientStore(t, { env: { THEMES: dirs.alpine, THEME: 'alpine' } });
   const child = expectStatus(await staff.get('/api/v1/themes/alpine/'), 200);
+  assert.equal(child.active, true, 'THEME is the active theme while none was activated');
   assert.equal(child.settings_schema.properties.hero_title.default, 'Welcome to the mountains', 'its own default');
   assert.equal(child.settings_schema.properties.hero_title['x-setting-type'], 'text', 'the parent\'s field otherwise');
   assert.equal(child.settings_schema.properties.show_snow.type, 'boolean');
