@@ -24,7 +24,8 @@ export interface InstalledTheme {
   locales: Record<string, Record<string, unknown>>;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+// multipleOfPrecision: a range with step 0.1 accepts 0.3 (binary floating point would refuse it).
+const ajv = new Ajv({ allErrors: true, strict: false, multipleOfPrecision: 9 });
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object' && !Array.isArray(value);
