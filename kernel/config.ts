@@ -26,10 +26,12 @@ export interface Config {
   shutdownGraceMs: number;
   plugins: string[];
   logLevel: string;
-  /** The active theme: a folder name in `themesDir`. */
+  /** The default active theme (until staff activate one through the API): a theme's name. */
   theme: string;
   /** Where themes are found. */
   themesDir: string;
+  /** More themes: npm package names or folder paths (THEMES), resolved like PLUGINS. */
+  themes: string[];
   /** Outbound requests (webhooks, …) may reach loopback and private networks (OUTBOUND_ALLOW_PRIVATE). */
   outboundAllowPrivate: boolean;
   /** Where the one-time owner credentials and other operator notices are printed. */
@@ -96,6 +98,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL || 'info',
     theme: env.THEME || 'default',
     themesDir: env.THEMES_DIR ? path.resolve(env.THEMES_DIR) : BUNDLED_THEMES_DIR,
+    themes: list(env.THEMES),
     outboundAllowPrivate: bool(env, 'OUTBOUND_ALLOW_PRIVATE') ?? false,
     notices: (line) => process.stdout.write(line + '\n'),
     env: Object.freeze({ ...env }),

@@ -40,24 +40,35 @@ function entryOfFolder(dir: string): string | undefined {
   return ENTRY_FILES.map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
 }
 
-// A PLUGINS entry is a folder path (starts with . or / or exists on disk) or an npm package name.
-function resolveEntry(spec: string, cwd: string): { entry: string; dir: string; origin: 'folder' | 'package' } {
+/**
+ * Where a PLUGINS or THEMES entry lives: a folder path (starts with . or / or exists on disk) or an
+ * npm package name looked up along node_modules from `cwd`. `what` names the kind in errors ("Plugin", "Theme").
+ */
+export function resolvePackageFolder(spec: string, cwd: string, what = 'Plugin'): { path: string; origin: 'folder' | 'package' } {
   const asPath = path.resolve(cwd, spec);
   if (spec.startsWith('.') || path.isAbsolute(spec) || fs.existsSync(asPath)) {
-    if (!fs.existsSync(asPath)) throw new PluginLoadError(`Plugin folder "${spec}" does not exist (resolved to ${asPath}).`);
-    const stat = fs.statSync(asPath);
-    const entry = stat.isDirectory() ? entryOfFolder(asPath) : asPath;
-    if (!entry) throw new PluginLoadError(`Plugin folder "${spec}" has no package.json entry and no index.ts or index.js.`);
-    return { entry, dir: stat.isDirectory() ? asPath : path.dirname(asPath), origin: 'folder' };
+    if (!fs.existsSync(asPath)) throw new PluginLoadError(`${what} folder "${spec}" does not exist (resolved to ${asPath}).`);
+    return { path: asPath, origin: 'folder' };
   }
   // The package's folder is looked up along node_modules like require() does, but without resolving
   // `<name>/package.json`, which a package with an "exports" map need not export.
   const lookup = createRequire(path.join(cwd, 'package.json')).resolve.paths(spec) ?? [];
   const dir = lookup.map((modules) => path.join(modules, spec)).find((d) => fs.existsSync(path.join(d, 'package.json')));
-  if (!dir) throw new PluginLoadError(`Plugin "${spec}" is neither a folder nor an installed npm package (npm install ${spec}).`);
-  const entry = entryOfFolder(dir);
+  if (!dir) throw new PluginLoadError(`${what} "${spec}" is neither a folder nor an installed npm package (npm install ${spec}).`);
+  return { path: dir, origin: 'package' };
+}
+
+function resolveEntry(spec: string, cwd: string): { entry: string; dir: string; origin: 'folder' | 'package' } {
+  const found = resolvePackageFolder(spec, cwd);
+  if (found.origin === 'folder') {
+    const stat = fs.statSync(found.path);
+    const entry = stat.isDirectory() ? entryOfFolder(found.path) : found.path;
+    if (!entry) throw new PluginLoadError(`Plugin folder "${spec}" has no package.json entry and no index.ts or index.js.`);
+    return { entry, dir: stat.isDirectory() ? found.path : path.dirname(found.path), origin: 'folder' };
+  }
+  const entry = entryOfFolder(found.path);
   if (!entry) throw new PluginLoadError(`npm package "${spec}" has no entry point.`);
-  return { entry, dir, origin: 'package' };
+  return { entry, dir: found.path, origin: 'package' };
 }
 
 // Names a plugin in errors: its folder for built-ins, what PLUGINS said for the others.

@@ -102,6 +102,8 @@ export const BUILT_IN_EVENTS: CatalogueEntry[] = [
   { type: 'shipping_method.updated', description: 'A shipping method changed.', data: ref('ShippingMethod') },
   { type: 'shipping_method.deleted', description: 'A shipping method was deleted; `data` is its last state.', data: ref('ShippingMethod') },
   { type: 'store.updated', description: 'The store\'s settings changed.', data: ref('Store') },
+  { type: 'theme.activated', description: 'Staff activated a theme: the storefront uses it from now on.', data: ref('Theme') },
+  { type: 'theme.updated', description: 'Staff changed a theme\'s settings; `data.settings` holds every setting of the theme (stored values over defaults).', data: ref('ThemeSettings') },
   { type: 'plugin.updated', description: 'A plugin was enabled, disabled or configured (through the API or `npx storekeep plugins`). `data` is the plugin resource: its state after the change and its settings, secrets never included (`secrets_set` names those that have a value).', data: ref('Plugin') },
 ];
 
