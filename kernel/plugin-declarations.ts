@@ -1,5 +1,4 @@
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { createAjv } from './json-schema.ts';
 
 /**
  * An event type a plugin emits, declared in `definePlugin({ events })` so that webhook endpoints may
@@ -30,8 +29,7 @@ export const EVENT_TYPE_PATTERN = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
 const FIELD_NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
 
 // Declared schemas are compiled once, only to refuse a broken one when the plugin is defined.
-const ajv = new Ajv({ strict: false });
-(addFormatsModule as unknown as { default: (a: Ajv) => void }).default?.(ajv) ?? (addFormatsModule as unknown as (a: Ajv) => void)(ajv);
+const ajv = createAjv({ strict: false });
 
 function checkSchema(plugin: string, what: string, schema: unknown): void {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) throw new Error(`Plugin "${plugin}": ${what} needs a JSON Schema (an object).`);

@@ -4,8 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import cookie from '@fastify/cookie';
 import { fastifyAwilixPlugin } from '@fastify/awilix';
 import { asValue, type AwilixContainer } from 'awilix';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { createAjv } from '../json-schema.ts';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
@@ -64,8 +63,7 @@ export interface AppParts {
 function validatorCompiler(schemas: Array<{ $id: string }>) {
   const make = (coerce: boolean) => {
     // verbose: an error carries its schema, so a field may say in words what its pattern means (`x-invalid`).
-    const ajv = new Ajv({ allErrors: true, useDefaults: true, coerceTypes: coerce ? 'array' : false, removeAdditional: false, strict: false, verbose: true });
-    (addFormatsModule as unknown as { default: (a: Ajv) => void }).default?.(ajv) ?? (addFormatsModule as unknown as (a: Ajv) => void)(ajv);
+    const ajv = createAjv({ allErrors: true, useDefaults: true, coerceTypes: coerce ? 'array' : false, removeAdditional: false, strict: false, verbose: true });
     ajv.addKeyword({ keyword: 'example' });
     for (const s of schemas) ajv.addSchema(s);
     return ajv;

@@ -1,5 +1,5 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from '../json-schema.ts';
 import { fieldErrorsFromAjv } from '../http/error-handler.ts';
 import type { FieldErrors } from '../http/errors.ts';
 
@@ -18,8 +18,7 @@ export interface SettingsSchema {
 export type Settings = Record<string, any>;
 
 // `x-env` and `x-invalid` are this store's annotations; verbose: messages read the schema's `x-invalid`.
-const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
-(addFormatsModule as unknown as { default: (a: Ajv) => void }).default?.(ajv) ?? (addFormatsModule as unknown as (a: Ajv) => void)(ajv);
+const ajv = createAjv({ allErrors: true, verbose: true, strict: false });
 
 /**
  * A plugin's settings schema, checked once when the plugin is defined, and what the store derives from

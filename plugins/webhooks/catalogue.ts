@@ -1,9 +1,11 @@
 /**
  * The event catalogue: every event type an endpoint may subscribe to, what emits it, and the shape of
  * its `data` (the resource as the API shows it). It feeds subscription checks, the OpenAPI document's
- * `webhooks` section and the README. Plugins that emit events of their own add entries through the
- * `webhookEventCatalogue` service.
+ * `webhooks` section and the README. Plugins that emit events of their own declare them in
+ * `definePlugin({ events })`; index.ts adds those here at start.
  */
+import { EVENT_TYPE_PATTERN, type DeclaredEvent } from '../../kernel/plugin-declarations.ts';
+
 export interface CatalogueEntry {
   type: string;
   description: string;
@@ -107,8 +109,6 @@ export const BUILT_IN_EVENTS: CatalogueEntry[] = [
   { type: 'plugin.updated', description: 'A plugin was enabled, disabled or configured (through the API or `npx storekeep plugins`). `data` is the plugin resource: its state after the change and its settings, secrets never included (`secrets_set` names those that have a value).', data: ref('Plugin') },
 ];
 
-const TYPE_PATTERN = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
-
 /** The catalogue of this store: the built-in events plus those other plugins add. */
 export class EventCatalogue {
   private readonly entries = new Map<string, CatalogueEntry>();
@@ -122,14 +122,15 @@ export class EventCatalogue {
 
   /** Adds an event type (`resource.past_tense`) that endpoints may then subscribe to. */
   add(entry: CatalogueEntry): void {
-    if (!TYPE_PATTERN.test(entry.type)) throw new Error(`Event type "${entry.type}" must look like resource.past_tense.`);
+    // The rule plugins' declared types follow too (kernel/plugin-declarations.ts).
+    if (!EVENT_TYPE_PATTERN.test(entry.type)) throw new Error(`Event type "${entry.type}" must look like resource.past_tense.`);
     if (this.entries.has(entry.type)) throw new Error(`Event type "${entry.type}" is already in the webhook catalogue.`);
     this.entries.set(entry.type, entry);
     this.onAdd(entry);
   }
 
   /** An event type a plugin declared; one the catalogue already has is refused, naming the plugin. */
-  addDeclared(declared: { type: string; plugin: string; summary: string; description?: string; schema: Record<string, unknown> }): void {
+  addDeclared(declared: DeclaredEvent): void {
     if (this.entries.has(declared.type)) throw new Error(`Plugin "${declared.plugin}" declares event type "${declared.type}", which the store already has.`);
     const description = [declared.summary.trim().replace(/([^.])$/, '$1.'), declared.description?.trim()].filter(Boolean).join(' ');
     this.add({ type: declared.type, description, data: declared.schema, plugin: declared.plugin });
