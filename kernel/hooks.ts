@@ -1,7 +1,7 @@
 import { AsyncSeriesBailHook, AsyncSeriesHook, type AsyncSeriesWaterfallHook, type Hook } from 'tapable';
 import type { Logger } from './logger.ts';
 import { requestLogger } from './http/request-scope.ts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './http/principal.ts';
 import type { EventRecord } from './events.ts';
 
@@ -22,6 +22,11 @@ export interface KernelHooks {
   shutdown: AsyncSeriesHook<[]>;
   /** Resolves the caller of a request; the first tap that recognises the credentials wins (bail). */
   authenticate: AsyncSeriesBailHook<[FastifyRequest], Principal | undefined>;
+  /**
+   * A GET for a path no route serves: a tap may answer it itself (the storefront's themed 404 page for a
+   * browser) by sending the reply and returning true; otherwise the API's JSON 404 answers.
+   */
+  notFound: AsyncSeriesBailHook<[FastifyRequest, FastifyReply], true | undefined>;
 }
 
 export interface EventHooks {
@@ -120,6 +125,7 @@ export function createKernelHooks(): KernelHooks {
     boot: new AsyncSeriesHook<[]>(),
     shutdown: new AsyncSeriesHook<[]>(),
     authenticate: new AsyncSeriesBailHook<[FastifyRequest], Principal | undefined>(['request']),
+    notFound: new AsyncSeriesBailHook<[FastifyRequest, FastifyReply], true | undefined>(['request', 'reply']),
   };
 }
 

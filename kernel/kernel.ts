@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { internalApi } from './http/internal-api.ts';
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -274,6 +275,7 @@ export class Kernel {
       webhooks: this.openApiWebhooks,
     });
     await this.app.ready();
+    this.container.register({ internalApi: asValue(internalApi(this.app)) });
     await this.boot();
     this.installedPlugins.start();
     if (this.responseCache.enabled) {

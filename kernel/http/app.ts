@@ -142,7 +142,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   // The routes and the not-found answer live in a scope whose error handler has the app's one above it
   // (error-handler.ts says why).
   await app.register(async (scope) => {
-    installErrorHandling(scope, outage);
+    installErrorHandling(scope, outage, parts.hooks.notFound);
     parts.routes.mount(scope, knex);
   });
   if (parts.tls && parts.responseCache.enabled) {

@@ -1,3 +1,4 @@
+import type { KernelHooks } from '../hooks.ts';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -192,9 +193,16 @@ export function errorHandler(outage?: DatabaseOutageLog) {
 }
 
 /** Installs the error and not-found handlers on the scope that holds the routes (kernel/http/app.ts). */
-export function installErrorHandling(app: FastifyInstance, outage?: DatabaseOutageLog): void {
+export function installErrorHandling(app: FastifyInstance, outage?: DatabaseOutageLog, notFound?: KernelHooks['notFound']): void {
   app.setErrorHandler(errorHandler(outage));
   // An unknown path is a 404 before its body is read: not a 415 or 400 about a body nothing would use.
+  // A GET may be answered by a plugin's page instead (the storefront's 404 for browsers).
+  if (notFound) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.is404 || (request.method !== 'GET' && request.method !== 'HEAD') || !notFound.isUsed()) return;
+      if (await notFound.promise(request, reply)) return reply;
+    });
+  }
   app.addHook('preParsing', async (request) => {
     if (request.is404) throw new AppError(404, 'not_found', 'Not found.');
   });

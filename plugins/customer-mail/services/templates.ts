@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Liquid } from 'liquidjs';
 import type { Logger } from '../../../kernel/logger.ts';
-import { formatMoney } from './money-format.ts';
+import { formatMoney } from '../../../kernel/money/format.ts';
 import { FALLBACK_LANGUAGE } from './language.ts';
 
 /** The mails this plugin sends; each is three templates: `<kind>.subject.liquid`, `.text.liquid`, `.html.liquid`. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { languageCandidates, pickLanguage } from '../services/language.ts';
-import { formatMoney } from '../services/money-format.ts';
+import { formatMoney } from '../../../kernel/money/format.ts';
 
 const NBSP = '\u00a0';
 

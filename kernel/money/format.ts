@@ -1,4 +1,4 @@
-import type { Money } from '../../../kernel/money/money.ts';
+import type { Money } from './money.ts';
 
 interface Layout {
   /** The parts of a formatted amount in order; `number` stands for the digits written here. */

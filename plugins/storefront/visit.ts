@@ -1,0 +1,107 @@
+import crypto from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { InternalApi, InternalResponse } from '../../kernel/http/internal-api.ts';
+import type { StoreLocale } from '../../kernel/http/negotiation.ts';
+import type { RouteRequest } from '../../kernel/routes.ts';
+
+export const CSRF_COOKIE = 'csrftoken';
+export const CURRENCY_COOKIE = 'currency';
+const CSRF_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/** Where a visitor may be sent back to after a form: a path on this store, never another host. */
+export function safeReturnPath(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f]/.test(value)) return fallback;
+  return value;
+}
+
+/**
+ * One request to a storefront page: the visitor's language (from the URL), currency (remembered in a
+ * cookie), form token, and the REST API called as this visitor (their session and cart cookies, their
+ * address) or anonymously (catalogue reads, which the response cache serves).
+ */
+export class Visit {
+  /** Set-Cookie headers the API answered with, passed on to the browser. */
+  private readonly passedCookies: string[] = [];
+  private csrf?: string;
+
+  constructor(
+    readonly request: RouteRequest,
+    readonly reply: FastifyReply,
+    readonly lang: string,
+    readonly currency: string,
+    readonly locale: StoreLocale,
+    private readonly api: InternalApi,
+  ) {}
+
+  /** `/cart` in this visit's language: `/de/cart` (the default language has no prefix). */
+  localize(path: string): string {
+    if (!path.startsWith('/') || path.startsWith('//')) return path;
+    return this.lang === this.locale.defaultLanguage ? path : `/${this.lang}${path === '/' ? '/' : path}`;
+  }
+
+  /** `path` as the page in another of the store's languages (the language switcher's links). */
+  localizeFor(lang: string, path: string): string {
+    return lang === this.locale.defaultLanguage ? path : `/${lang}${path === '/' ? '/' : path}`;
+  }
+
+  /** The visitor's form token (the double-submit `csrftoken` cookie; issued on first need). */
+  csrfToken(): string {
+    if (this.csrf) return this.csrf;
+    const existing = this.request.cookies?.[CSRF_COOKIE];
+    this.csrf = existing && CSRF_SHAPE.test(existing) ? existing : crypto.randomBytes(32).toString('base64url');
+    if (this.csrf !== existing) this.reply.setCookie(CSRF_COOKIE, this.csrf, { path: '/', httpOnly: false, secure: true, sameSite: 'lax', maxAge: YEAR_SECONDS });
+    return this.csrf;
+  }
+
+  /** Whether a posted form carries the visitor's token. */
+  formTokenValid(): boolean {
+    const sent = (this.request.body as Record<string, unknown> | undefined)?.csrf_token;
+    const cookie = this.request.cookies?.[CSRF_COOKIE];
+    if (typeof sent !== 'string' || !cookie || sent.length !== cookie.length) return false;
+    return crypto.timingSafeEqual(Buffer.from(sent), Buffer.from(cookie));
+  }
+
+  /** Remembers the visitor's currency for a year. */
+  rememberCurrency(code: string): void {
+    this.reply.setCookie(CURRENCY_COOKIE, code, { path: '/', httpOnly: true, secure: true, sameSite: 'lax', maxAge: YEAR_SECONDS });
+  }
+
+  /**
+   * The REST API as this visitor: their cookies go along, the form token as X-CSRFToken, the page's
+   * language as Accept-Language; cookies the API sets (a new cart, a session) reach the browser.
+   */
+  async call<T = any>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<InternalResponse<T>> {
+    const cookies: Record<string, string> = { ...(this.request.cookies as Record<string, string>) };
+    if (this.csrf) cookies[CSRF_COOKIE] = this.csrf;
+    const headers: Record<string, string> = { 'accept-language': this.lang };
+    if (method !== 'GET') headers['x-csrftoken'] = cookies[CSRF_COOKIE] ?? this.csrfToken();
+    if (method !== 'GET' && !cookies[CSRF_COOKIE]) cookies[CSRF_COOKIE] = headers['x-csrftoken'];
+    const res = await this.api.request<T>({ method, url, cookies, headers, body, remoteAddress: this.request.ip });
+    for (const cookie of res.setCookies) this.passCookie(cookie);
+    return res;
+  }
+
+  /** A public read without the visitor's cookies (served from the response cache when it can be). */
+  read<T = any>(url: string): Promise<InternalResponse<T>> {
+    return this.api.request<T>({ url, headers: { 'accept-language': this.lang }, remoteAddress: this.request.ip });
+  }
+
+  /** `url` with `currency=` added when the visitor's currency is not the store's default. */
+  inCurrency(url: string): string {
+    if (this.currency === this.locale.defaultCurrency) return url;
+    return `${url}${url.includes('?') ? '&' : '?'}currency=${encodeURIComponent(this.currency)}`;
+  }
+
+  private passCookie(cookie: string): void {
+    this.passedCookies.push(cookie);
+    const current = this.reply.getHeader('set-cookie');
+    const list = current === undefined ? [] : Array.isArray(current) ? current : [String(current)];
+    this.reply.header('set-cookie', [...list, cookie]);
+  }
+
+  /** Whether the API set cookies for the browser during this visit (the page is then not shared). */
+  get setCookies(): boolean {
+    return this.passedCookies.length > 0;
+  }
+}
