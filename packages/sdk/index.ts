@@ -102,6 +102,7 @@ export { markOutsideEffect } from '../../kernel/db/transaction-retry.ts';
 export type { Mailer } from '../../kernel/mail/mailer.ts';
 export type { MailMessage } from '../../kernel/mail/message.ts';
 export type { OutboundGuard } from '../../kernel/net/outbound.ts';
+export type { InternalApi, InternalRequest, InternalResponse } from '../../kernel/http/internal-api.ts';
 export { OutboundRefusedError } from '../../kernel/net/outbound.ts';
 
 // The store's own copies of the libraries a plugin's code touches directly: hook classes for the hooks

@@ -10,7 +10,7 @@ export function homePage(featuredCount: () => Promise<number>): PageDefinition {
       const count = await featuredCount();
       let products: unknown[] = [];
       if (count > 0) {
-        const res = await visit.read(visit.inCurrency(`/api/v1/products/?limit=${count}`));
+        const res = await visit.read(visit.inCurrency(`/api/v1/products/?page_size=${Math.min(count, 100)}`));
         if (res.status === 200) products = res.body.results ?? [];
       }
       return { template: 'home', data: { featured_products: products }, seo: { path: '/' } };
