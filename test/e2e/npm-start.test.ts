@@ -39,6 +39,12 @@ test('npm start on an empty store: HTTPS, owner credentials printed once, login 
   assert.deepEqual(health.json(), { status: 'ok' });
   assert.ok(fs.existsSync(path.join(dataDir, 'tls', 'cert.pem')), 'self-signed certificate generated into DATA_DIR/tls');
 
+  // The demo store is in the shop at once: the home page lists its products.
+  const home = await call(`${base}/`, { headers: { accept: 'text/html' } });
+  assert.equal(home.status, 200);
+  assert.match(String(home.headers['content-type']), /^text\/html/);
+  assert.match(home.text, /class="product-card"/);
+
   const csrf = await call(`${base}/api/v1/auth/csrf/`);
   const token = csrf.json().csrf_token as string;
   const login = await call(`${base}/api/v1/auth/login/`, {
