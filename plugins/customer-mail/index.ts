@@ -22,7 +22,12 @@ export default definePlugin({
   register(ctx) {
     const templates = new MailTemplates({
       defaultsDir: path.join(HERE, 'templates'),
-      themeMailDir: path.join(ctx.config.themesDir, ctx.config.theme, 'mail'),
+      themeMailDirs: async () => {
+        // The themes plugin's registry: the active theme (stored, else THEME) and its extends chain.
+        if (!ctx.container.hasRegistration('themeRegistry')) return [];
+        const theme = await ctx.container.resolve<{ active(): Promise<{ usable: boolean; chain: string[] } | undefined> }>('themeRegistry').active();
+        return theme?.usable ? theme.chain.map((dir) => path.join(dir, 'mail')) : [];
+      },
       logger: ctx.logger,
     });
     const mails = new OrderMails({

@@ -62,7 +62,7 @@ export class OrderMails {
     const settings = this.parts.settings().get();
     // The language negotiated when the order was paid, as orders show it.
     const orderLanguage = order.language;
-    const language = pickLanguage(languageCandidates(orderLanguage, settings.default_language), templates.languages());
+    const language = pickLanguage(languageCandidates(orderLanguage, settings.default_language), await templates.languages());
     const store = { name: settings.name, email: settings.email ?? null, url: baseUrl };
     const mail = await templates.render(trigger.kind, language, mailContext(store, language, order, trigger.extra));
 

@@ -18,8 +18,12 @@ export interface RenderedMail {
 interface Parts {
   /** The plugin's own templates, one folder per language. */
   defaultsDir: string;
-  /** `<THEMES_DIR>/<THEME>/mail`: overrides by file name, per language in a sub-folder or for all languages at its top. */
-  themeMailDir: string;
+  /**
+   * The active theme's `mail/` folders, its own first, then up its `extends` chain: overrides by file
+   * name, per language in a sub-folder or for all languages at its top. Asked for each mail, so a theme
+   * activated over the API writes the next one.
+   */
+  themeMailDirs: () => Promise<string[]>;
   logger: Logger;
 }
 
@@ -42,21 +46,23 @@ function languageFolders(dir: string): string[] {
 export class MailTemplates {
   constructor(private readonly parts: Parts) {}
 
-  /** The languages mails can be written in: the plugin's and the theme's language folders. */
-  languages(): string[] {
-    return [...new Set([...languageFolders(this.parts.defaultsDir), ...languageFolders(this.parts.themeMailDir)])];
+  /** The languages mails can be written in: the plugin's and the active theme's language folders. */
+  async languages(): Promise<string[]> {
+    const themed = await this.parts.themeMailDirs();
+    return [...new Set([...languageFolders(this.parts.defaultsDir), ...themed.flatMap(languageFolders)])];
   }
 
   /** Subject, text and HTML of one mail in `language`; a broken theme template falls back to the plugin's own. */
   async render(kind: MailKind, language: string, context: Record<string, unknown>): Promise<RenderedMail> {
-    const { defaultsDir, themeMailDir } = this.parts;
+    const { defaultsDir } = this.parts;
+    const themeDirs = await this.parts.themeMailDirs();
     const defaults = [path.join(defaultsDir, language), path.join(defaultsDir, FALLBACK_LANGUAGE)];
-    const themed = [path.join(themeMailDir, language), themeMailDir, ...defaults];
+    const themed = [...themeDirs.flatMap((dir) => [path.join(dir, language), dir]), ...defaults];
     try {
       return await this.renderWith(roots(themed), kind, language, context);
     } catch (err) {
       // A theme's mistake must not stop the mail: the customer gets the default wording instead.
-      this.parts.logger.warn({ err, kind, language, theme: themeMailDir }, 'theme mail template failed; using the default template');
+      this.parts.logger.warn({ err, kind, language, theme: themeDirs[0] }, 'theme mail template failed; using the default template');
       return this.renderWith(roots(defaults), kind, language, context);
     }
   }

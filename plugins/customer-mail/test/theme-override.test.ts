@@ -12,7 +12,7 @@ function themesDir(t: { after: (fn: () => void) => void }, files: Record<string,
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const theme = path.join(dir, 'harbour');
   fs.mkdirSync(path.join(theme, 'mail'), { recursive: true });
-  fs.writeFileSync(path.join(theme, 'theme.json'), JSON.stringify({ name: 'harbour', version: '1.0.0' }));
+  fs.writeFileSync(path.join(theme, 'theme.json'), JSON.stringify({ name: 'harbour', version: '1.0.0', storeVersions: '>=0.1.0' }));
   for (const [name, body] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(theme, 'mail', name)), { recursive: true });
     fs.writeFileSync(path.join(theme, 'mail', name), body);
@@ -66,4 +66,21 @@ test('a store without the named theme uses the default templates; THEME must be 
   assert.equal(loadConfig({}).theme, 'default');
   assert.ok(fs.existsSync(path.join(loadConfig({}).themesDir, 'default', 'theme.json')), 'THEMES_DIR defaults to the bundled themes');
   for (const theme of ['../etc', 'a/b', '.hidden']) assert.throws(() => loadConfig({ THEME: theme }), ConfigError, theme);
+});
+
+test('mails follow the theme activated over the API, and a child theme uses its parent\'s mail templates', async (t) => {
+  const dir = themesDir(t, { 'order-confirmation.subject.liquid': 'Harbour {{ order.order_number }}' });
+  const child = path.join(dir, 'harbour-night');
+  fs.mkdirSync(child);
+  fs.writeFileSync(path.join(child, 'theme.json'), JSON.stringify({ name: 'harbour-night', version: '1.0.0', storeVersions: '>=0.1.0', extends: 'harbour' }));
+  // THEME names a theme this folder does not hold: the default templates until staff activate one.
+  const shop = await mailShop(t, { env: { THEMES_DIR: dir, THEME: 'default' } });
+  const before = await paidOrder(shop);
+  await runBackground(shop);
+  assert.equal((await mailsAbout(shop, before.order_number))[0].subject, `Order ${before.order_number} confirmed – ${STORE_NAME}`);
+
+  expectStatus(await shop.staff.post('/api/v1/themes/harbour-night/activate/', {}), 200);
+  const after = await paidOrder(shop);
+  await runBackground(shop);
+  assert.equal((await mailsAbout(shop, after.order_number))[0].subject, `Harbour ${after.order_number}`);
 });
