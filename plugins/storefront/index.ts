@@ -10,6 +10,7 @@ import { homePage } from './pages/home.ts';
 import { currencyPage } from './pages/currency.ts';
 import { registerAssetRoute } from './asset-route.ts';
 import { registerCatalogPages } from './pages/catalog/index.ts';
+import { loadCategories } from './pages/catalog/categories.ts';
 import { registerCartPages } from './pages/cart/index.ts';
 import { registerAccountPages } from './pages/account/index.ts';
 
@@ -34,11 +35,12 @@ export default definePlugin({
       responseCache,
       baseUrl: ctx.config.baseUrl,
       storeName,
+      globals: async (visit) => ({ navigation: { categories: (await loadCategories(visit)).filter((c) => c.parent_id === null) } }),
     });
     registerAssetRoute(ctx, storefront);
     pages.add(homePage(async () => Number((await storefront.active()).settings.featured_products_count ?? 8)));
     pages.add(currencyPage);
-    registerCatalogPages(pages);
+    registerCatalogPages(pages, { ctx, baseUrl: ctx.config.baseUrl, storeName });
     registerCartPages(pages);
     registerAccountPages(pages);
     // An unknown path asked for by a browser gets the theme's 404 page; API paths keep the JSON 404.

@@ -30,6 +30,8 @@ export interface PageServices {
   responseCache: ResponseCache;
   baseUrl: string;
   storeName: () => string;
+  /** Variables every page has besides the kernel's (the header's category navigation). */
+  globals?: (visit: Visit) => Promise<Record<string, unknown>>;
 }
 
 const html = { type: 'string', description: 'An HTML page.' } as const;
@@ -193,6 +195,7 @@ export class PageRoutes {
     const absolute = (p: string, lang: string) => `${this.s.baseUrl}${lang === locale.defaultLanguage ? p : `/${lang}${p === '/' ? '/' : p}`}`;
     const principal = visit.request.principal;
     return {
+      ...(this.s.globals ? await this.s.globals(visit) : {}),
       ...result.data,
       shop: { name: this.s.storeName(), languages: locale.languages, currencies: locale.currencies, default_language: locale.defaultLanguage, default_currency: locale.defaultCurrency },
       settings,

@@ -1,6 +1,7 @@
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import { paginate } from '../../../kernel/http/lists.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
+import { AppError } from '../../../kernel/http/errors.ts';
 import type { CatalogServices } from '../services/index.ts';
 import { categoryFromRow } from '../services/records.ts';
 import { noContent } from '../schemas/common.ts';
@@ -27,6 +28,23 @@ export function registerCategoryRoutes(ctx: PluginContext, s: CatalogServices): 
       const parent = request.query.parent === undefined ? undefined : request.query.parent === 'null' ? null : Number(request.query.parent);
       const query = s.categories.listQuery(ctx.knex, { parent });
       return paginate(request, ctx.config.baseUrl, query, categoryListSpec, (rows: any[]) => rows.map((r) => s.views.category(categoryFromRow(r), vc)), 'categories.id');
+    },
+  });
+
+  ctx.routes.add({
+    method: 'GET',
+    path: '/api/v1/categories/by-slug/:slug/',
+    auth: 'public',
+    cache: 'anonymous',
+    tag,
+    summary: 'One category by its slug.',
+    description: 'How a shop links to a category (/categories/shoes): the same answer as GET /api/v1/categories/{id}/.',
+    translated: true,
+    schema: { params: { type: 'object', required: ['slug'], properties: { slug: { type: 'string', minLength: 1, maxLength: 200 } } }, response: { 200: category } },
+    handler: async (request) => {
+      const row = await ctx.knex('categories').where({ slug: request.params.slug }).first();
+      if (!row) throw new AppError(404, 'not_found', 'No category with this slug.');
+      return s.views.category(categoryFromRow(row), viewOf(request));
     },
   });
 
