@@ -40,6 +40,9 @@ export const DEMO_STORE = {
   /** Used only while the store still has its default name and no tagline. */
   name: 'Storekeep Demo Shop',
   tagline: 'Demo catalogue: sample products with made-up prices and stock.',
+  /** Offered beside the store's currency in a store the demo sets up, at a made-up rate. */
+  secondCurrency: 'EUR',
+  exchangeRate: '0.92',
 };
 
 export const WAREHOUSE = { code: 'MAIN', name: 'Main warehouse' };

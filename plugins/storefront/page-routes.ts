@@ -91,7 +91,7 @@ export class PageRoutes {
         form: method === 'POST',
         // Each API call the page makes runs its own transaction.
         transaction: false,
-        schema: { response: { 200: html, 404: html, 500: html } },
+        schema: { response: { 200: html, 400: html, 404: html, 500: html } },
         handler: (request, reply) => this.serve(page, request, reply),
       });
     }

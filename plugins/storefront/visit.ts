@@ -6,8 +6,17 @@ import type { RouteRequest } from '../../kernel/routes.ts';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CURRENCY_COOKIE = 'currency';
+/** A notice for the next page after a form's redirect (a refusal's detail, a confirmation). */
+export const FLASH_COOKIE = 'notice';
 const CSRF_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const YEAR_SECONDS = 365 * 24 * 3600;
+
+/** A notice on a page: a locale key and, for a refusal, the API's detail. */
+export interface Notice {
+  kind: 'success' | 'error';
+  key: string;
+  text: string | null;
+}
 
 /** Where a visitor may be sent back to after a form: a path on this store, never another host. */
 export function safeReturnPath(value: unknown, fallback = '/'): string {
@@ -60,6 +69,34 @@ export class Visit {
     const cookie = this.request.cookies?.[CSRF_COOKIE];
     if (typeof sent !== 'string' || !cookie || sent.length !== cookie.length) return false;
     return crypto.timingSafeEqual(Buffer.from(sent), Buffer.from(cookie));
+  }
+
+  /** Leaves a notice for the page the visitor is sent to next (kept for a minute). */
+  flash(kind: 'success' | 'error', key: string, detail?: string): void {
+    const value = JSON.stringify({ kind, key, ...(detail ? { text: detail.slice(0, 400) } : {}) });
+    this.reply.setCookie(FLASH_COOKIE, value, { path: '/', httpOnly: true, secure: true, sameSite: 'lax', maxAge: 60 });
+  }
+
+  /** The notice a form left for this page, once (the cookie is cleared). */
+  takeFlash(): Notice | null {
+    const raw = this.request.cookies?.[FLASH_COOKIE];
+    if (!raw) return null;
+    this.reply.clearCookie(FLASH_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'lax' });
+    try {
+      const value = JSON.parse(raw) as { kind?: unknown; key?: unknown; text?: unknown };
+      if ((value.kind !== 'success' && value.kind !== 'error') || typeof value.key !== 'string' || !/^[a-z0-9_.]{1,80}$/.test(value.key)) return null;
+      return { kind: value.kind, key: value.key, text: typeof value.text === 'string' ? value.text : null };
+    } catch {
+      return null;
+    }
+  }
+
+  /** The posted form's fields as strings (a repeated field keeps its first value). */
+  form(): Record<string, string> {
+    const body = (this.request.body ?? {}) as Record<string, unknown>;
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(body)) out[key] = Array.isArray(value) ? String(value[0] ?? '') : String(value ?? '');
+    return out;
   }
 
   /** Remembers the visitor's currency for a year. */

@@ -58,6 +58,7 @@ export class DemoSeeder {
   }
 
   async seed(trx: Knex.Transaction): Promise<SeedResult> {
+    await this.demoLocale(trx);
     const settings = this.s.storeSettings.get();
     const currency = settings.default_currency;
     const de = settings.languages.find((l) => l.toLowerCase() === 'de');
@@ -147,6 +148,17 @@ export class DemoSeeder {
       });
       result.shippingMethods.push(method.name);
     }
+  }
+
+  // A store nobody has set up yet becomes a demo of what a shopper sees: English and German, dollars and
+  // euros, and test mode, so a purchase can be tried in the browser with the test payment page.
+  private async demoLocale(trx: Knex.Transaction): Promise<void> {
+    const settings = this.s.storeSettings.get();
+    if (settings.name !== 'Storekeep' || settings.branding.tagline) return;
+    const languages = settings.languages.includes('de') ? settings.languages : [...settings.languages, 'de'];
+    const currencies = settings.currencies.includes(DEMO_STORE.secondCurrency) || settings.default_currency === DEMO_STORE.secondCurrency ? settings.currencies : [...settings.currencies, DEMO_STORE.secondCurrency];
+    const rates = currencies.includes(DEMO_STORE.secondCurrency) && !settings.exchange_rates[DEMO_STORE.secondCurrency] && settings.default_currency !== DEMO_STORE.secondCurrency ? { ...settings.exchange_rates, [DEMO_STORE.secondCurrency]: DEMO_STORE.exchangeRate } : settings.exchange_rates;
+    await this.s.storeSettings.update(trx, { languages, currencies, exchange_rates: rates, test_mode: true });
   }
 
   // Only a store nobody has named yet gets the demo name and tagline, which say that the data is sample data.
