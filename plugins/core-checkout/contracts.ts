@@ -282,3 +282,27 @@ export interface PaymentGatewayRegistry {
   get(identifier: string): PaymentGateway | undefined;
   list(): PaymentGateway[];
 }
+
+/**
+ * What the hosted payment page (`payment_url`, `/checkout/{id}/pay/`) shows. A plugin that draws the
+ * page in the store's look (the storefront, with the active theme) taps `checkout.renderPayPage`.
+ */
+export interface HostedPayPage {
+  /** The checkout as the API shows it (`GET /api/v1/checkout/{id}/`), in the page's language. */
+  checkout: Record<string, any>;
+  /** `shipping`: no shipping method chosen yet; `open`: choose how to pay; `paid`; `expired` (not paid in time). */
+  state: 'shipping' | 'open' | 'paid' | 'expired';
+  /** The payment methods offered (only while `open`). */
+  methods: PaymentMethod[];
+  /** The order's status (`pending`, `processing`, …) once the order exists, else null. */
+  order_status: string | null;
+  /** The page's forms post here, with `token` as a hidden field. */
+  action: string;
+  token: string;
+  /** A refusal or a failed payment, for the shopper; null when none. */
+  error: string | null;
+  /** Offline payment instructions (a bank transfer's details) of the order's pending payment. */
+  instructions: string | null;
+  /** The HTTP status the page answers with (402 after a failed payment, …). */
+  status: number;
+}

@@ -1,5 +1,7 @@
-import { AsyncSeriesHook, AsyncSeriesWaterfallHook } from 'tapable';
+import { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook } from 'tapable';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {
+  HostedPayPage,
   OrderReleasedEvent,
   PaymentMethod,
   PaymentMethodContext,
@@ -24,6 +26,11 @@ export interface CheckoutHooks {
   placeOrder: AsyncSeriesHook<[PlaceOrderEvent]>;
   /** Inside the transaction that cancels an unpaid order: give back what placeOrder took. */
   orderReleased: AsyncSeriesHook<[OrderReleasedEvent]>;
+  /**
+   * Draws the hosted payment page: the first tap that answers HTML (and sets the reply's headers)
+   * wins; without one, core-checkout's plain built-in page is shown.
+   */
+  renderPayPage: AsyncSeriesBailHook<[HostedPayPage, FastifyRequest, FastifyReply], string | undefined>;
 }
 
 declare module '../../kernel/hooks.ts' {
@@ -40,5 +47,6 @@ export function createCheckoutHooks(): CheckoutHooks {
     validateOrder: new AsyncSeriesHook<[PlaceOrderEvent]>(['event']),
     placeOrder: new AsyncSeriesHook<[PlaceOrderEvent]>(['event']),
     orderReleased: new AsyncSeriesHook<[OrderReleasedEvent]>(['event']),
+    renderPayPage: new AsyncSeriesBailHook<[HostedPayPage, FastifyRequest, FastifyReply], string | undefined>(['page', 'request', 'reply']),
   };
 }

@@ -50,6 +50,6 @@ export default definePlugin({
     registerShipmentRoutes(ctx, services);
     registerRefundRoutes(ctx, services);
     registerPaymentRoutes(ctx, services);
-    registerPayPageRoutes(ctx, services);
+    registerPayPageRoutes(ctx, services, hooks);
   },
 });

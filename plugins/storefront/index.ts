@@ -20,7 +20,7 @@ export default definePlugin({
   name: PLUGIN_NAME,
   version: '1.0.0',
   description: 'The shop in the browser: renders the active theme (Liquid) over the REST API on the same port.',
-  dependsOn: ['core-store', 'themes'],
+  dependsOn: ['core-store', 'core-checkout', 'themes'],
   register(ctx) {
     const themes = ctx.container.resolve<ThemeSource>('themeRegistry');
     const responseCache = ctx.container.resolve<ResponseCache>('responseCache');
@@ -43,6 +43,10 @@ export default definePlugin({
     registerCatalogPages(pages, { ctx, baseUrl: ctx.config.baseUrl, storeName });
     registerCartPages(pages);
     registerAccountPages(pages);
+    // The hosted payment page (where gateways send shoppers back) in the active theme.
+    ctx.hooks.get('checkout').renderPayPage.tapPromise({ name: PLUGIN_NAME }, (page, request, reply) =>
+      pages.renderFor(request as RouteRequest, reply, { template: 'checkout-pay', status: page.status, data: { hosted: page }, seo: { noindex: true } }),
+    );
     // An unknown path asked for by a browser gets the theme's 404 page; API paths keep the JSON 404.
     ctx.hooks.get('kernel').notFound.tapPromise({ name: PLUGIN_NAME }, async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0]!;

@@ -133,6 +133,18 @@ export class PageRoutes {
     return this.personalise(body, visit);
   }
 
+  /**
+   * A page another plugin's route answers with, drawn by the active theme (the hosted payment page):
+   * in the request's negotiated language and the store's currency.
+   */
+  async renderFor(request: RouteRequest, reply: FastifyReply, result: Exclude<PageResult, { redirect: string }>): Promise<string> {
+    const locale = this.s.locale();
+    const lang = locale.languages.includes(request.lang) ? request.lang : locale.defaultLanguage;
+    const visit = new Visit(request, reply, lang, currencyOf(request, locale), locale, this.s.api());
+    const { name } = await this.s.storefront.active();
+    return this.personalise(await this.answer(visit, name, result), visit);
+  }
+
   /** The themed 404 page for a path no route serves (the kernel's notFound hook). */
   async notFoundFor(request: RouteRequest, reply: FastifyReply): Promise<string> {
     const locale = this.s.locale();

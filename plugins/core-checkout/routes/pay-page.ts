@@ -10,6 +10,7 @@ import type { CheckoutServices } from '../services/index.ts';
 import type { CheckoutRecord } from '../services/checkouts/checkout-rows.ts';
 import { PaymentRows } from '../services/payments/payment-rows.ts';
 import { callerOf } from './context.ts';
+import type { CheckoutHooks } from '../hooks.ts';
 
 const PATH = '/checkout/:id/pay/';
 const params = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 100 } } } as const;
@@ -46,7 +47,7 @@ const STATUS_TEXT: Record<string, string> = {
  * The hosted payment page (`payment_url`): the order summary, a form of the shipping methods while
  * none is chosen, then a form of the payment methods; after paying, the order's status.
  */
-export function registerPayPageRoutes(ctx: PluginContext, s: CheckoutServices): void {
+export function registerPayPageRoutes(ctx: PluginContext, s: CheckoutServices, hooks: CheckoutHooks): void {
   const storeName = () => s.deps.settings.get().name;
 
   async function render(request: RouteRequest, reply: FastifyReply, checkout: CheckoutRecord, status = 200, error?: string | null, instructions?: string | null): Promise<string> {
@@ -56,10 +57,12 @@ export function registerPayPageRoutes(ctx: PluginContext, s: CheckoutServices): 
     let notice = error ?? null;
     let shown = instructions ?? null;
     let orderStatus: string | null = null;
+    let orderState: string | null = null;
     if (checkout.order_id !== null) {
       const order = await s.orders.get(ctx.knex, checkout.order_id);
       const latest = (await PaymentRows.ofOrders(ctx.knex, [order.id])).get(order.id)?.at(-1);
       orderStatus = STATUS_TEXT[order.status] ?? order.status;
+      orderState = order.status;
       if (order.status === 'cancelled') state = 'expired';
       else if (order.status !== 'pending' || order.payment_status !== 'unpaid') state = 'paid';
       else if (!notice && latest?.status === 'failed') notice = `${sentence(latest.error ? `Your payment failed: ${latest.error}` : 'Your payment failed')} Please try again.`;
@@ -68,6 +71,14 @@ export function registerPayPageRoutes(ctx: PluginContext, s: CheckoutServices): 
     // No order yet and no shipping chosen: the page asks for shipping first, and offers no Pay button.
     if (state === 'open' && checkout.order_id === null && !view.shipping_method) state = 'shipping';
     const methods = state === 'open' ? await s.checkouts.paymentMethods(ctx.knex, checkout, caller) : [];
+    if (hooks.renderPayPage.isUsed()) {
+      const themed = await hooks.renderPayPage.promise(
+        { checkout: view as unknown as Record<string, any>, state, methods, order_status: orderState, action: s.tokens.url(checkout.id), token: s.tokens.tokenFor(checkout.id), error: notice, instructions: shown, status },
+        request,
+        reply,
+      );
+      if (themed !== undefined) return themed;
+    }
     return page(reply, status, renderPayPage({
       storeName: storeName(),
       lang: request.lang,

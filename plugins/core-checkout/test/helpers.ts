@@ -32,10 +32,11 @@ export async function shopFor(t: { after: (fn: () => Promise<void>) => void }, o
 }
 
 /** One shop shared by the tests of a file. */
-export function sharedShop(opts: TestStoreOptions = {}): () => Shop {
+export function sharedShop(opts: TestStoreOptions = {}, setup?: (shop: Shop) => Promise<void>): () => Shop {
   let shop: Shop | undefined;
   before(async () => {
     shop = await openShop(opts);
+    await setup?.(shop);
   });
   after(async () => {
     await shop?.store.close();

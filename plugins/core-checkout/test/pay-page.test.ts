@@ -4,7 +4,11 @@ import { SessionClient } from '../../../test/helpers/auth.ts';
 import { configureStore } from '../../core-catalog/test/helpers.ts';
 import { cartWith, expectStatus, makeVariant, openCheckout, pathOf, postForm, readyCheckout, sharedShop } from './helpers.ts';
 
-const shop = sharedShop();
+// These are core-checkout's own page, as a headless store (the storefront plugin off) shows it; with
+// the storefront on, the active theme draws it (plugins/storefront/test/checkout-pages.test.ts).
+const shop = sharedShop({}, async ({ staff }) => {
+  expectStatus(await staff.patch('/api/v1/plugins/storefront/', { enabled: false }), 200);
+});
 
 const page = (url: string, headers: Record<string, string> = {}) => shop().store.inject({ method: 'GET', url: url.startsWith('/') ? url : pathOf(url), headers });
 const tokenOf = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1];
