@@ -50,7 +50,7 @@ export const WAREHOUSE = { code: 'MAIN', name: 'Main warehouse' };
 export const CATEGORIES: DemoCategory[] = [
   { slug: 'demo-apparel', name: 'Apparel', description: 'Everyday clothing in natural fibres.', de: { name: 'Bekleidung', description: 'Alltagskleidung aus Naturfasern.' } },
   { slug: 'demo-home-kitchen', name: 'Home & Kitchen', description: 'Things for the table and the kitchen.', de: { name: 'Haus & Küche', description: 'Schönes für Tisch und Küche.' } },
-  { slug: 'demo-accessories', name: 'Accessories', description: 'Small things to carry every day.' },
+  { slug: 'demo-accessories', name: 'Accessories', description: 'Small things to carry every day.', de: { name: 'Accessoires', description: 'Kleine Dinge für jeden Tag.' } },
 ];
 
 const colour = (values: string[]) => ({ name: 'Colour', values });
@@ -73,6 +73,7 @@ export const PRODUCTS: DemoProduct[] = [
   {
     category: 'demo-apparel',
     name: 'Merino Beanie',
+    de: { name: 'Merino-Mütze', description: 'Eine warme Rippstrickmütze aus feiner Merinowolle.' },
     description: 'A soft, warm rib-knit beanie in fine merino wool.',
     options: [colour(['Forest', 'Sand'])],
     variants: [
@@ -83,6 +84,7 @@ export const PRODUCTS: DemoProduct[] = [
   {
     category: 'demo-apparel',
     name: 'Canvas Sneakers',
+    de: { name: 'Canvas-Sneaker', description: 'Leichte Sneaker aus Baumwoll-Canvas mit Naturkautschuksohle.' },
     description: 'Low-top sneakers with a cotton canvas upper and a natural rubber sole.',
     options: [size(['40', '42', '44'])],
     variants: [
@@ -106,6 +108,7 @@ export const PRODUCTS: DemoProduct[] = [
   {
     category: 'demo-home-kitchen',
     name: 'Linen Tea Towel',
+    de: { name: 'Leinen-Geschirrtuch', description: 'Ein saugfähiges Geschirrtuch aus reinem Leinen.' },
     description: 'A stonewashed linen tea towel that dries well and softens with every wash.',
     options: [colour(['Oat', 'Indigo'])],
     variants: [
@@ -116,6 +119,7 @@ export const PRODUCTS: DemoProduct[] = [
   {
     category: 'demo-home-kitchen',
     name: 'Pour-Over Coffee Set',
+    de: { name: 'Handfilter-Kaffeeset', description: 'Handfilter mit Kanne für zwei Tassen.' },
     description: 'A dripper with a matching carafe for two to four cups.',
     options: [{ name: 'Material', values: ['Glass', 'Ceramic'] }],
     variants: [
@@ -126,6 +130,7 @@ export const PRODUCTS: DemoProduct[] = [
   {
     category: 'demo-accessories',
     name: 'Waxed Canvas Tote',
+    de: { name: 'Gewachste Canvas-Tasche', description: 'Eine robuste Tasche aus gewachstem Canvas.' },
     description: 'A roomy tote in water-resistant waxed canvas with leather handles.',
     options: [colour(['Olive', 'Navy'])],
     variants: [
@@ -136,6 +141,7 @@ export const PRODUCTS: DemoProduct[] = [
   {
     category: 'demo-accessories',
     name: 'Leather Card Holder',
+    de: { name: 'Leder-Kartenetui', description: 'Ein schmales Kartenetui aus pflanzlich gegerbtem Leder mit drei Fächern.' },
     description: 'A slim card holder in vegetable-tanned leather with three pockets.',
     options: [colour(['Tan', 'Black', 'Burgundy'])],
     variants: [

@@ -32,5 +32,6 @@ export async function seedAtBoot(knex: Knex, wanted: boolean | undefined, seeder
       return undefined;
     }
   }
+  await knex.transaction((trx) => seeder.setUpDemoStore(trx));
   return seedOnce(knex, seeder, runs, 'boot');
 }

@@ -58,7 +58,6 @@ export class DemoSeeder {
   }
 
   async seed(trx: Knex.Transaction): Promise<SeedResult> {
-    await this.demoLocale(trx);
     const settings = this.s.storeSettings.get();
     const currency = settings.default_currency;
     const de = settings.languages.find((l) => l.toLowerCase() === 'de');
@@ -152,7 +151,9 @@ export class DemoSeeder {
 
   // A store nobody has set up yet becomes a demo of what a shopper sees: English and German, dollars and
   // euros, and test mode, so a purchase can be tried in the browser with the test payment page.
-  private async demoLocale(trx: Knex.Transaction): Promise<void> {
+  // Its own transaction before the seeding one: the catalogue accepts German translations only once the
+  // store's languages (read from the settings, which see a change after its commit) include German.
+  async setUpDemoStore(trx: Knex.Transaction): Promise<void> {
     const settings = this.s.storeSettings.get();
     if (settings.name !== 'Storekeep' || settings.branding.tagline) return;
     const languages = settings.languages.includes('de') ? settings.languages : [...settings.languages, 'de'];
