@@ -32,6 +32,8 @@ export function safeReturnPath(value: unknown, fallback = '/'): string {
 export class Visit {
   /** Set-Cookie headers the API answered with, passed on to the browser. */
   private readonly passedCookies: string[] = [];
+  /** Cookies the API set during this visit, sent with its later calls (a login's session, then a logout). */
+  private readonly updated = new Map<string, string | null>();
   private csrf?: string;
 
   constructor(
@@ -110,6 +112,10 @@ export class Visit {
    */
   async call<T = any>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<InternalResponse<T>> {
     const cookies: Record<string, string> = { ...(this.request.cookies as Record<string, string>) };
+    for (const [name, value] of this.updated) {
+      if (value === null) delete cookies[name];
+      else cookies[name] = value;
+    }
     if (this.csrf) cookies[CSRF_COOKIE] = this.csrf;
     const headers: Record<string, string> = { 'accept-language': this.lang };
     if (method !== 'GET') headers['x-csrftoken'] = cookies[CSRF_COOKIE] ?? this.csrfToken();
@@ -132,6 +138,14 @@ export class Visit {
 
   private passCookie(cookie: string): void {
     this.passedCookies.push(cookie);
+    const [pair = '', ...attributes] = cookie.split(';');
+    const at = pair.indexOf('=');
+    if (at > 0) {
+      const name = pair.slice(0, at).trim();
+      const value = decodeURIComponent(pair.slice(at + 1).trim());
+      const expired = value === '' || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=thu, 01 jan 1970/i.test(a));
+      this.updated.set(name, expired ? null : value);
+    }
     const current = this.reply.getHeader('set-cookie');
     const list = current === undefined ? [] : Array.isArray(current) ? current : [String(current)];
     this.reply.header('set-cookie', [...list, cookie]);

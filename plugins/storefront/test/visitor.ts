@@ -20,7 +20,8 @@ export class Visitor {
   }
 
   /** Posts a form; `csrf_token` is the visitor's own unless the form gives one. */
-  async post(url: string, form: Record<string, string>): Promise<LightMyRequestResponse> {
+  async post(url: string, form: Record<string, string>, opts: { token?: boolean } = {}): Promise<LightMyRequestResponse> {
+    if (opts.token === false) return this.send('POST', url, form);
     if (!this.token) await this.get('/');
     return this.send('POST', url, { csrf_token: this.token!, ...form });
   }
