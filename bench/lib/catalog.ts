@@ -15,7 +15,7 @@ export const SEARCH_TERM = 'classic sho';
 const title = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 
 /** Product n (from 0) of the seeded catalogue: active, options Size S/M/L, three variants. */
-export function benchProduct(n: number) {
+export function benchProduct(n: number, categoryId?: number) {
   const adjective = ADJECTIVES[n % ADJECTIVES.length]!;
   const noun = NOUNS[Math.floor(n / ADJECTIVES.length) % NOUNS.length]!;
   const number = String(n + 1).padStart(5, '0');
@@ -24,12 +24,15 @@ export function benchProduct(n: number) {
     name: `${title(adjective)} ${noun} ${number}`,
     description: `A ${adjective} ${noun} in ${MATERIALS[n % MATERIALS.length]}, made to last and easy to care for. Model ${number}.`,
     status: 'active',
+    ...(categoryId !== undefined ? { category_id: categoryId } : {}),
     options: [{ name: 'Size', values: SIZES }],
     variants: SIZES.map((size, i) => ({ sku: `BENCH-${number}-${size}`, price: `${price + i}.99`, options: { Size: size } })),
   };
 }
 
 export class BenchSetupError extends Error {}
+
+export const BENCH_CATEGORY = 'bench';
 
 /**
  * Seeds `count` active products with 3 variants each through the catalogue's bulk endpoint
@@ -38,8 +41,11 @@ export class BenchSetupError extends Error {}
 export async function seedCatalogue(store: StoreHandle, count: number, progress: (done: number) => void = () => undefined): Promise<number> {
   if (!store.apiKey) throw new BenchSetupError('The store has no API key service (plugin core-auth), so the bench cannot seed through the API.');
   const started = performance.now();
+  // One category holds them all, for the storefront's category page.
+  const category = await call(store.origin, '/api/v1/categories/', { headers: { authorization: `Token ${store.apiKey}` }, body: { name: 'Bench', slug: BENCH_CATEGORY } });
+  const categoryId = category.status === 201 ? category.json<{ id: number }>().id : undefined;
   for (let from = 0; from < count; from += BATCH) {
-    const products = Array.from({ length: Math.min(BATCH, count - from) }, (_, i) => benchProduct(from + i));
+    const products = Array.from({ length: Math.min(BATCH, count - from) }, (_, i) => benchProduct(from + i, categoryId));
     const res = await call(store.origin, BULK_PATH, { headers: { authorization: `Token ${store.apiKey}` }, body: { products } });
     if (res.status === 404 || res.status === 405) {
       throw new BenchSetupError(
@@ -72,7 +78,20 @@ export async function catalogueEndpoints(store: StoreHandle, seeded: number): Pr
   if (found.status !== 200 || found.json().count === 0) {
     throw new BenchSetupError(`GET ${search} answered ${found.status} with ${found.status === 200 ? 'no products' : found.body.toString('utf8').slice(0, 300)}; it should find some.`);
   }
+  const pages: Endpoint[] = [];
+  if (store.plugins.includes('storefront')) {
+    const slug = (page.results[0] as { slug?: string }).slug;
+    const html = { accept: 'text/html' };
+    const fresh = { ...html, 'cache-control': 'no-cache' };
+    pages.push(
+      { key: 'page_product', label: 'storefront product page', path: `/products/${slug}`, headers: html },
+      { key: 'page_category', label: 'storefront category page (24 products)', path: `/categories/${BENCH_CATEGORY}`, headers: html },
+      { key: 'page_product_uncached', label: 'storefront product page, uncached (no-cache)', path: `/products/${slug}`, headers: fresh },
+      { key: 'page_category_uncached', label: 'storefront category page, uncached (no-cache)', path: `/categories/${BENCH_CATEGORY}`, headers: fresh },
+    );
+  }
   return [
+    ...pages,
     { key: 'list', label: 'list, 20 per page', path: '/api/v1/products/?page_size=20' },
     { key: 'detail', label: 'product detail', path: `/api/v1/products/${id}/` },
     { key: 'search', label: `search "${SEARCH_TERM}"`, path: search },

@@ -6,6 +6,7 @@ import type { StoreLocale } from '../../kernel/http/negotiation.ts';
 import type { ResponseCache } from '../../kernel/http/response-cache.ts';
 import { MARKERS, type PageResult, type PageSeo, type Storefront } from './storefront.ts';
 import { pageHeaders } from './page-headers.ts';
+import { wantsFresh } from '../../kernel/http/cache-rules.ts';
 import { CURRENCY_COOKIE, Visit } from './visit.ts';
 
 /** One storefront page: its path without the language prefix and what it shows. */
@@ -107,7 +108,8 @@ export class PageRoutes {
     const { name: activeTheme } = await this.s.storefront.active();
     const theme = this.previewTheme(request) ?? activeTheme;
     const cacheKey = page.shared && request.method === 'GET' && theme === activeTheme ? this.cacheKey(visit, theme) : undefined;
-    if (cacheKey) {
+    // `Cache-Control: no-cache` asks for a page computed now, as on the API; the fresh page is kept.
+    if (cacheKey && !wantsFresh(request.headers['cache-control'])) {
       const hit = this.s.responseCache.get(cacheKey);
       if (hit) {
         reply.code(200);

@@ -62,6 +62,8 @@ before(async () => {
     DATA_DIR: dataDir,
     DATABASE_URL: db.url ?? '',
     LOG_LEVEL: 'warn',
+    // A live store (the demo store runs in test mode, which hides live gateways such as Acme's).
+    DEMO_DATA: 'false',
     PLUGINS: `${PACKAGES.acme},${PACKAGES.weight}`,
     ACME_WEBHOOK_SECRET: 'acme-secret-of-this-test',
   };

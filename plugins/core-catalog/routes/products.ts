@@ -12,7 +12,6 @@ import { productCreateBody, productListQuery as listQuery, productListSpec, prod
 import { created, dbOf, viewOf } from './context.ts';
 
 const tag = 'products';
-const slugParams = { type: 'object', required: ['slug'], properties: { slug: { type: 'string', minLength: 1, maxLength: 200 } } } as const;
 const product = { $ref: 'Product#' };
 
 /** The product endpoints: public reads (active products only unless staff), staff writes. */
@@ -38,7 +37,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     tag,
     summary: 'List products with their variants (anonymous callers and customers: active products only).',
     description:
-      'Filters: category (id or slug, with subcategories), status (staff), price__gte/price__lte (default currency), ' +
+      'Filters: category (id or slug, with subcategories), slug (one product, as a shop links to it), status (staff), price__gte/price__lte (default currency), ' +
       'created_at__gte/__lte, search (name, description, SKUs and the negotiated language\'s translations; ranked by relevance ' +
       'unless `ordering` is given). Ordering: name, price, created_at (default -created_at).',
     translated: true,
@@ -100,24 +99,6 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     currency: true,
     schema: { params: idParams, querystring: currencyOnlyQuery, response: { 200: product } },
     handler: async (request) => one(request, request.params.id),
-  });
-
-  ctx.routes.add({
-    method: 'GET',
-    path: '/api/v1/products/by-slug/:slug/',
-    auth: 'public',
-    cache: 'anonymous',
-    tag,
-    summary: 'One product by its slug (404 for a product that is not active, unless staff).',
-    description: 'How a shop links to a product (/products/blue-shirt): the same answer as GET /api/v1/products/{id}/.',
-    translated: true,
-    currency: true,
-    schema: { params: slugParams, querystring: currencyOnlyQuery, response: { 200: product } },
-    handler: async (request) => {
-      const row = await dbOf(ctx, request)('products').where({ slug: request.params.slug }).first('id');
-      if (!row) throw new AppError(404, 'not_found', 'No product with this slug.');
-      return one(request, Number(row.id));
-    },
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {

@@ -10,6 +10,7 @@ import { productMatches } from './search-documents.ts';
 /** The product list's query parameters (besides paging, ordering and created_at bounds, which `paginate` reads). */
 export interface ProductListParams {
   category?: string;
+  slug?: string;
   status?: ProductStatus;
   search?: string;
   ordering?: string;
@@ -19,6 +20,7 @@ export interface ProductListParams {
 
 export interface ProductFilters {
   category?: string;
+  slug?: string;
   status?: ProductStatus;
   search?: string;
   priceGte?: number;
@@ -39,6 +41,7 @@ export function productFilters(params: ProductListParams, pricing: CatalogPricin
   };
   const filters: ProductFilters = {
     category: params.category || undefined,
+    slug: params.slug || undefined,
     status: params.status,
     search: params.search?.trim() || undefined,
     priceGte: bound('price__gte'),
@@ -67,6 +70,7 @@ export function productListQuery(db: Db, categories: CategoryService, filters: P
   // Anonymous callers may filter by status too, within what they see: status=draft is an empty list.
   if (filters.status) query.where('products.status', filters.status);
   if (filters.category) query.whereIn('products.category_id', categories.subtreeIds(db, filters.category));
+  if (filters.slug) query.where('products.slug', filters.slug);
   if (filters.priceGte !== undefined) query.where('products.effective_price', '>=', filters.priceGte);
   if (filters.priceLte !== undefined) query.where('products.effective_price', '<=', filters.priceLte);
   if (filters.search) {

@@ -13,7 +13,7 @@ before(async () => {
   // The demo store: stock, shipping methods, test mode.
   store = await startTestStore({ env: { DEMO_DATA: 'true' } });
   staff = new Client(store, authHeader(await staffApiKey(store)));
-  const product = expectStatus(await staff.get('/api/v1/products/by-slug/stoneware-mug/'), 200);
+  const product = expectStatus(await staff.get('/api/v1/products/?slug=stoneware-mug'), 200).results[0];
   variantId = product.variants[0].id;
   expectStatus(await staff.post('/api/v1/vouchers/', { code: 'HALF', discount_type: 'percentage', value: '50' }), 201);
 });

@@ -79,9 +79,12 @@ test('a product page has its variant picker, escaped name, canonical URL, Open G
   assert.deepEqual([product.offers[0].price, product.offers[0].priceCurrency, product.offers[0].availability], ['10.00', 'USD', 'https://schema.org/OutOfStock']);
   assert.match(res.body, /<option value="\d+" selected disabled>40 – \$10\.00 \(Sold out\)<\/option>/);
   assert.match(res.body, /data-product-stock[^>]*>Sold out</);
-  const variant = expectStatus(await staff.get('/api/v1/products/by-slug/runner/'), 200).variants[1];
+  const variant = expectStatus(await staff.get('/api/v1/products/?slug=runner'), 200).results[0].variants[1];
   assert.match((await v.get(`/products/runner?variant=${variant.id}`)).body, new RegExp(`<option value="${variant.id}" selected disabled>`), "?variant= preselects that variant");
   assert.equal((await v.get('/products/no-such-product')).statusCode, 404);
+  // The API's slug filter the page reads through: one product, or none (not an error).
+  assert.equal(expectStatus(await store.inject({ url: '/api/v1/products/?slug=runner' }), 200).count, 1);
+  assert.equal(expectStatus(await store.inject({ url: '/api/v1/products/?slug=no-such-product' }), 200).count, 0);
   expectStatus(await staff.patch(`/api/v1/products/${variant.product_id}/`, { status: 'draft' }), 200);
   assert.equal((await v.get('/products/runner')).statusCode, 404, 'a draft is not in the shop');
   expectStatus(await staff.patch(`/api/v1/products/${variant.product_id}/`, { status: 'active' }), 200);

@@ -61,9 +61,9 @@ export function registerCatalogPages(pages: PageRoutes, deps: CatalogDeps): void
     shared: true,
     async handler(visit) {
       const slug = String(visit.request.params.slug ?? '');
-      const res = await visit.read(visit.inCurrency(`/api/v1/products/by-slug/${encodeURIComponent(slug)}/`));
-      if (res.status !== 200) return NOT_FOUND;
-      const product = res.body;
+      const res = await visit.read(visit.inCurrency(`/api/v1/products/?slug=${encodeURIComponent(slug)}`));
+      const product = res.status === 200 ? res.body.results[0] : undefined;
+      if (!product) return NOT_FOUND;
       const asked = Number(visit.request.query?.variant);
       const variants: any[] = product.variants ?? [];
       const selected = variants.find((v) => v.id === asked) ?? variants.find((v) => v.in_stock !== false) ?? variants[0] ?? null;
