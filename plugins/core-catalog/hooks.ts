@@ -1,4 +1,5 @@
-import { AsyncSeriesHook, AsyncSeriesWaterfallHook } from 'tapable';
+import { AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook } from 'tapable';
+import type { Knex } from 'knex';
 import type { Principal } from '../../kernel/http/principal.ts';
 import type { Db, ProductView, VariantView } from './services/records.ts';
 
@@ -34,6 +35,20 @@ export interface CatalogHooks {
    * clean up its own rows or veto by throwing an AppError (409).
    */
   variantRemoving: AsyncSeriesHook<[VariantRemoving]>;
+  /**
+   * While the product list's query is built: a tap narrows it for a filter whose facts it keeps
+   * (core-inventory: `in_stock`). Synchronous: add `where` clauses or subqueries, run no query.
+   */
+  filterProducts: SyncHook<[ProductListFilter]>;
+}
+
+/** What `catalog.filterProducts` taps receive. */
+export interface ProductListFilter {
+  /** The list's query over `products` (add conditions on `products.id`). */
+  query: Knex.QueryBuilder;
+  db: Knex | Knex.Transaction;
+  /** `?in_stock=true`: only products with a variant that can be bought now; `false`: only those without. */
+  inStock?: boolean;
 }
 
 declare module '../../kernel/hooks.ts' {
@@ -47,5 +62,6 @@ export function createCatalogHooks(): CatalogHooks {
     serializeProduct: new AsyncSeriesWaterfallHook<[ProductView[], SerializeContext]>(['products', 'context']),
     serializeVariant: new AsyncSeriesWaterfallHook<[VariantView[], SerializeContext]>(['variants', 'context']),
     variantRemoving: new AsyncSeriesHook<[VariantRemoving]>(['removal']),
+    filterProducts: new SyncHook<[ProductListFilter]>(['filter']),
   };
 }

@@ -37,7 +37,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     tag,
     summary: 'List products with their variants (anonymous callers and customers: active products only).',
     description:
-      'Filters: category (id or slug, with subcategories), slug (one product, as a shop links to it), status (staff), price__gte/price__lte (default currency), ' +
+      'Filters: category (id or slug, with subcategories), slug (one product, as a shop links to it), option=Name:Value (repeatable: a variant with that value), in_stock (with core-inventory), status (staff), price__gte/price__lte (default currency), ' +
       'created_at__gte/__lte, search (name, description, SKUs and the negotiated language\'s translations; ranked by relevance ' +
       'unless `ordering` is given). Ordering: name, price, created_at (default -created_at).',
     translated: true,
@@ -60,7 +60,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
         if (err instanceof AppError && err.status === 400 && err.errors) await requireCategory(err.errors);
         throw err;
       }
-      const query = productListQuery(ctx.knex, s.categories, filters, { staff: vc.staff, lang: request.lang });
+      const query = productListQuery(ctx.knex, s.categories, filters, { staff: vc.staff, lang: request.lang, hooks: ctx.hooks.get('catalog') });
       const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, (rows: any[]) => s.views.products(ctx.knex, rows.map(productFromRow), vc), 'products.id').catch(async (err: unknown) => {
         await requireCategory();
         throw err;

@@ -106,6 +106,8 @@ export const productListSpec: ListSpec = {
 export const productListQuery = listQuerySchema(productListSpec, {
   category: { type: 'string', minLength: 1, maxLength: 200, pattern: '^(\\d{1,18}|[a-z0-9]+(?:-[a-z0-9]+)*)$', description: 'A category id or slug; its subcategories are included. One that does not exist is a 400.', 'x-rule': 'Must name an existing category (by id or slug).' },
   slug: { type: 'string', minLength: 1, maxLength: 200, description: 'The product with this slug (a list of one, or empty): how a shop finds the product of a link like /products/blue-shirt.' },
+  option: { type: 'array', maxItems: 10, items: { type: 'string', minLength: 3, maxLength: 201 }, description: 'Name:Value (Size:M), repeatable: products with a variant of that value, for every pair given.', 'x-rule': 'Each as Name:Value.' },
+  in_stock: { type: 'boolean', description: 'true: only products with a variant that can be bought now (stock, no tracking, or backorders allowed); false: only the others. Needs core-inventory; without it the filter is ignored.' },
   status: { type: 'string', enum: PRODUCT_STATUSES, description: 'Staff see every status; others only active products, so other values give an empty list.' },
   currency: currencyQuery,
 });

@@ -6,11 +6,14 @@ import type { CategoryService } from './categories.ts';
 import type { CatalogPricing } from './pricing.ts';
 import { PRODUCT_COLUMNS, type Db, type ProductStatus } from './records.ts';
 import { productMatches } from './search-documents.ts';
+import type { CatalogHooks } from '../hooks.ts';
 
 /** The product list's query parameters (besides paging, ordering and created_at bounds, which `paginate` reads). */
 export interface ProductListParams {
   category?: string;
   slug?: string;
+  in_stock?: boolean | string;
+  option?: string | string[];
   status?: ProductStatus;
   search?: string;
   ordering?: string;
@@ -21,6 +24,9 @@ export interface ProductListParams {
 export interface ProductFilters {
   category?: string;
   slug?: string;
+  inStock?: boolean;
+  /** Option name → value: products with a variant of that value (every pair must match one variant each). */
+  options: Array<[string, string]>;
   status?: ProductStatus;
   search?: string;
   priceGte?: number;
@@ -42,6 +48,8 @@ export function productFilters(params: ProductListParams, pricing: CatalogPricin
   const filters: ProductFilters = {
     category: params.category || undefined,
     slug: params.slug || undefined,
+    inStock: params.in_stock === undefined || params.in_stock === '' ? undefined : params.in_stock === true || params.in_stock === 'true',
+    options: optionPairs(params.option, errors),
     status: params.status,
     search: params.search?.trim() || undefined,
     priceGte: bound('price__gte'),
@@ -59,18 +67,43 @@ export function productFilters(params: ProductListParams, pricing: CatalogPricin
   return filters;
 }
 
+const OPTION_PAIR = /^([^:]{1,100}):(.{1,100})$/s;
+
+// `option=Size:M` (repeatable): a name and a value, split at the first colon.
+function optionPairs(raw: string | string[] | undefined, errors: FieldErrors): Array<[string, string]> {
+  const given = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  const pairs: Array<[string, string]> = [];
+  for (const text of given) {
+    const match = OPTION_PAIR.exec(text);
+    if (match) pairs.push([match[1]!.trim(), match[2]!.trim()]);
+    else errors.option = ['Give an option as Name:Value, like Size:M.'];
+  }
+  return pairs;
+}
+
+// A variant's options are stored as the JSON text of their object (`{"Size":"M","Colour":"Red"}`,
+// JSON.stringify's spacing), so a pair is found as its own JSON text inside it.
+function optionLike(name: string, value: string): string {
+  const pair = `${JSON.stringify(name)}:${JSON.stringify(value)}`;
+  return `%${pair.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
 /**
  * The base query of the product list: visibility (only active products unless `staff`), the filters,
  * and the search joined as a subquery. One query, whatever the filters: the category subtree and the
  * search are subqueries, not lookups of their own.
  */
-export function productListQuery(db: Db, categories: CategoryService, filters: ProductFilters, opts: { staff: boolean; lang: string }): Knex.QueryBuilder {
+export function productListQuery(db: Db, categories: CategoryService, filters: ProductFilters, opts: { staff: boolean; lang: string; hooks?: CatalogHooks }): Knex.QueryBuilder {
   const query = db('products').select(PRODUCT_COLUMNS);
   if (!opts.staff) query.where('products.status', 'active');
   // Anonymous callers may filter by status too, within what they see: status=draft is an empty list.
   if (filters.status) query.where('products.status', filters.status);
   if (filters.category) query.whereIn('products.category_id', categories.subtreeIds(db, filters.category));
   if (filters.slug) query.where('products.slug', filters.slug);
+  for (const [name, value] of filters.options) {
+    query.whereExists(db('variants as ov').whereRaw('ov.product_id = products.id').whereRaw("ov.options LIKE ? ESCAPE '!'", [optionLike(name, value)]).select(db.raw('1')));
+  }
+  opts.hooks?.filterProducts.call({ query, db, inStock: filters.inStock });
   if (filters.priceGte !== undefined) query.where('products.effective_price', '>=', filters.priceGte);
   if (filters.priceLte !== undefined) query.where('products.effective_price', '<=', filters.priceLte);
   if (filters.search) {

@@ -56,3 +56,18 @@ export async function withVariantAvailability(variants: VariantView[], db: Db): 
   const available = await availableByVariant(db, trackedIds(variants));
   return variants.map((v) => annotate(v, available));
 }
+
+/**
+ * `catalog.filterProducts` tap for `?in_stock=`: a product is in stock when one of its variants can be
+ * bought now, as `in_stock` on the product says (untracked, backorders allowed, or units available).
+ */
+export function inStockFilter({ query, db, inStock }: { query: any; db: Db; inStock?: boolean }): void {
+  if (inStock === undefined) return;
+  const available = db('inventory_levels as il').whereRaw('il.variant_id = iv.id').groupBy('il.variant_id').havingRaw('SUM(il.quantity - il.reserved) > 0').select(db.raw('1'));
+  const buyable = db('variants as iv')
+    .whereRaw('iv.product_id = products.id')
+    .where((w: any) => w.where('iv.track_inventory', false).orWhere('iv.allow_backorder', true).orWhereExists(available))
+    .select(db.raw('1'));
+  if (inStock) query.whereExists(buyable);
+  else query.whereNotExists(buyable);
+}

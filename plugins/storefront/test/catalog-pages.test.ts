@@ -60,6 +60,34 @@ test('a category page lists its products 24 to a page with links to the others, 
   assert.equal(JSON.parse(breadcrumbs[1]).itemListElement.at(-1).item, 'https://store.test/categories/shoes');
 });
 
+test('category filters: in stock and option values, through the API\'s in_stock and option filters', async () => {
+  const v = new Visitor(store);
+  // Nothing has stock in this catalogue; one variant stops tracking stock, so its product can be bought.
+  const shoe = expectStatus(await staff.get('/api/v1/products/?slug=shoe-3'), 200).results[0];
+  expectStatus(await staff.patch(`/api/v1/variants/${shoe.variants[1].id}/`, { track_inventory: false }), 200);
+  expectStatus(await staff.patch(`/api/v1/products/${shoe.id}/`, { options: [{ name: 'Size', values: ['40', '42', '44'] }] }), 200);
+  expectStatus(await staff.post(`/api/v1/products/${shoe.id}/variants/`, { sku: 'SH-3-44', price: '13.00', options: { Size: '44' } }), 201);
+  const page = await v.get('/categories/shoes');
+  assert.match(page.body, /<input type="checkbox" name="option" value="Size:44">/, 'the option values on offer');
+  const inStock = await v.get('/categories/shoes?in_stock=1');
+  assert.deepEqual([...inStock.body.matchAll(/class="product-card-name">([^<]+)</g)].map((m) => m[1]), ['Shoe 03']);
+  assert.match(inStock.body, /name="in_stock" value="1" checked/);
+  const size44 = await v.get('/categories/shoes?option=Size%3A44');
+  assert.deepEqual([...size44.body.matchAll(/class="product-card-name">([^<]+)</g)].map((m) => m[1]), ['Shoe 03']);
+  assert.equal((await v.get('/categories/shoes?option=Size%3A40')).body.match(/class="product-card"/g)?.length, 24);
+  assert.equal((await v.get('/categories/shoes?option=Size%3A99')).statusCode, 200, 'no match is an empty page');
+  assert.equal((await v.get('/categories/shoes?option=nonsense')).statusCode, 200, 'a malformed filter is ignored');
+  // The API the page reads through.
+  assert.equal(expectStatus(await store.inject({ url: '/api/v1/products/?in_stock=true' }), 200).count, 1);
+  assert.equal(expectStatus(await store.inject({ url: '/api/v1/products/?in_stock=false' }), 200).count, 29);
+  assert.equal(expectStatus(await store.inject({ url: '/api/v1/products/?option=Size:44&option=Size:40' }), 200).count, 1);
+  assert.equal(expectStatus(await store.inject({ url: '/api/v1/products/?option=Size:4_' }), 200).count, 0, 'LIKE wildcards are matched literally');
+  const refused = await store.inject({ url: '/api/v1/products/?option=nonsense' });
+  assert.equal(refused.statusCode, 400);
+  assert.ok(refused.json().errors.option);
+  expectStatus(await staff.patch(`/api/v1/variants/${shoe.variants[1].id}/`, { track_inventory: true }), 200);
+});
+
 test('a product page has its variant picker, escaped name, canonical URL, Open Graph tags and Product JSON-LD', async () => {
   const v = new Visitor(store);
   const res = await v.get('/products/runner');

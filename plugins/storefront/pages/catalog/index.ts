@@ -7,6 +7,13 @@ import { listingQuery, pagination, productsUrl, SORT_OPTIONS } from './listing.t
 import { productJsonLd, summary } from './product-seo.ts';
 import { registerSeoRoutes } from './seo-routes.ts';
 
+/** Each option name with its values across the products, and whether the listing filters by each. */
+function optionFilters(products: any[], chosen: string[]) {
+  const byName = new Map<string, Set<string>>();
+  for (const product of products) for (const option of product.options ?? []) for (const value of option.values ?? []) (byName.get(option.name) ?? byName.set(option.name, new Set()).get(option.name)!).add(value);
+  return [...byName].map(([name, values]) => ({ name, values: [...values].map((value) => ({ value, pair: `${name}:${value}`, checked: chosen.includes(`${name}:${value}`) })) }));
+}
+
 const NOT_FOUND: PageResult = { template: '404', status: 404, seo: { noindex: true } };
 
 interface CatalogDeps {
@@ -30,7 +37,11 @@ export function registerCatalogPages(pages: PageRoutes, deps: CatalogDeps): void
       const category = categories.find((c) => c.slug === slug);
       if (!category) return NOT_FOUND;
       const listing = listingQuery(visit.request.query ?? {});
-      const res = await visit.read(productsUrl(visit, listing, { category: String(category.id) }));
+      const [res, facets] = await Promise.all([
+        visit.read(productsUrl(visit, listing, { category: String(category.id) })),
+        // The option values on offer in the category, for its filters (first 100 products).
+        visit.read(`/api/v1/products/?category=${category.id}&page_size=100`),
+      ]);
       if (res.status !== 200) return NOT_FOUND;
       const path = `/categories/${category.slug}`;
       const crumbs = breadcrumbs(visit, baseUrl, storeName(), trail(categories, category.id).map((c) => ({ name: c.name, path: `/categories/${c.slug}` })));
@@ -41,7 +52,8 @@ export function registerCatalogPages(pages: PageRoutes, deps: CatalogDeps): void
           subcategories: categories.filter((c) => c.parent_id === category.id),
           products: res.body.results,
           pagination: pagination(visit.localize(path), listing, res.body.count),
-          listing: { sort: listing.sort, min_price: listing.minPrice ?? '', max_price: listing.maxPrice ?? '', sorts: SORT_OPTIONS },
+          listing: { sort: listing.sort, min_price: listing.minPrice ?? '', max_price: listing.maxPrice ?? '', sorts: SORT_OPTIONS, in_stock: listing.inStock },
+          option_filters: optionFilters(facets.status === 200 ? facets.body.results : [], listing.options),
           breadcrumbs: crumbs.items,
         },
         seo: {
@@ -49,7 +61,7 @@ export function registerCatalogPages(pages: PageRoutes, deps: CatalogDeps): void
           description: summary(category.description),
           path: listing.page > 1 ? `${path}?page=${listing.page}` : path,
           jsonLd: [crumbs.jsonLd],
-          noindex: Boolean(listing.sort || listing.minPrice || listing.maxPrice),
+          noindex: Boolean(listing.sort || listing.minPrice || listing.maxPrice || listing.inStock || listing.options.length),
         },
       };
     },

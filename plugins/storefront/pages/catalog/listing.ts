@@ -11,14 +11,22 @@ export interface ListingQuery {
   minPrice?: string;
   maxPrice?: string;
   q?: string;
+  inStock: boolean;
+  /** `Name:Value` pairs, as the API's `option` filter takes them. */
+  options: string[];
 }
+
+const OPTION = /^[^:]{1,100}:.{1,100}$/s;
 
 export function listingQuery(query: Record<string, unknown>): ListingQuery {
   const page = Number(query.page);
   const sort = typeof query.sort === 'string' && SORTS[query.sort] ? query.sort : '';
   const amount = (v: unknown) => (typeof v === 'string' && AMOUNT.test(v.trim()) ? v.trim() : undefined);
   const q = typeof query.q === 'string' ? query.q.trim().slice(0, 200) : undefined;
-  return { page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1, sort, minPrice: amount(query.min_price), maxPrice: amount(query.max_price), q: q || undefined };
+  const given = query.option === undefined ? [] : Array.isArray(query.option) ? query.option : [query.option];
+  const options = [...new Set(given.filter((o): o is string => typeof o === 'string' && OPTION.test(o)))].slice(0, 10);
+  const inStock = query.in_stock === '1' || query.in_stock === 'true';
+  return { page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1, sort, minPrice: amount(query.min_price), maxPrice: amount(query.max_price), q: q || undefined, inStock, options };
 }
 
 /** The product list API URL for a listing. */
@@ -28,6 +36,8 @@ export function productsUrl(visit: Visit, listing: ListingQuery, extra: Record<s
   if (listing.minPrice) params.set('price__gte', listing.minPrice);
   if (listing.maxPrice) params.set('price__lte', listing.maxPrice);
   if (listing.q) params.set('search', listing.q);
+  if (listing.inStock) params.set('in_stock', 'true');
+  for (const option of listing.options) params.append('option', option);
   if (visit.currency !== visit.locale.defaultCurrency) params.set('currency', visit.currency);
   return `/api/v1/products/?${params}`;
 }
@@ -41,6 +51,8 @@ export function pagination(path: string, listing: ListingQuery, count: number) {
     if (listing.sort) params.set('sort', listing.sort);
     if (listing.minPrice) params.set('min_price', listing.minPrice);
     if (listing.maxPrice) params.set('max_price', listing.maxPrice);
+    if (listing.inStock) params.set('in_stock', '1');
+    for (const option of listing.options) params.append('option', option);
     if (page > 1) params.set('page', String(page));
     const text = params.toString();
     return text ? `${path}?${text}` : path;
