@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { browserShop, expectAccessible, expectNoSidewaysScroll } from '../helpers/browser.ts';
+import { browserShop, expectAccessible, expectNoSidewaysScroll, fillCheckoutAddress } from '../helpers/browser.ts';
 import { expectStatus } from '../helpers/client.ts';
 
 const shop = browserShop();
@@ -58,14 +58,7 @@ test('every template fits a 390×844 screen without sideways scrolling and has n
   await page.click('button[name=add]');
   await visit('/cart');
   await visit('/checkout');
-  await page.fill('input[name=email]', 'layout@example.com');
-  await page.fill('input[name=first_name]', 'Lay');
-  await page.fill('input[name=last_name]', 'Out');
-  await page.fill('input[name=address_line_1]', 'A very long street name that goes on and on 123');
-  await page.fill('input[name=postal_code]', '10117');
-  await page.fill('input[name=city]', 'Berlin');
-  await page.selectOption('select[name=country]', 'DE');
-  await page.click('button[name=continue]');
+  await fillCheckoutAddress(page, 'layout@example.com', 'A very long street name that goes on and on 123');
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await page.click('button[name=continue]');

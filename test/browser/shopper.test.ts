@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browserShop } from '../helpers/browser.ts';
+import { browserShop, fillCheckoutAddress } from '../helpers/browser.ts';
 import { expectStatus } from '../helpers/client.ts';
 
 const shop = browserShop();
@@ -17,14 +17,7 @@ async function pickSecondVariant(page: Page): Promise<string> {
 
 async function checkout(page: Page, email: string): Promise<void> {
   await page.locator('a.button[href$="/checkout"]').click();
-  await page.fill('input[name=email]', email);
-  await page.fill('input[name=first_name]', 'Ada');
-  await page.fill('input[name=last_name]', 'Lovelace');
-  await page.fill('input[name=address_line_1]', 'Unter den Linden 1');
-  await page.fill('input[name=postal_code]', '10117');
-  await page.fill('input[name=city]', 'Berlin');
-  await page.selectOption('select[name=country]', 'DE');
-  await page.click('button[name=continue]');
+  await fillCheckoutAddress(page, email);
   await page.locator('input[name=shipping_method_id]').first().check();
   await page.click('button[name=continue]');
   await page.locator('input[name=payment_method_id][value=test]').check();

@@ -68,3 +68,15 @@ export async function expectAccessible(page: Page): Promise<void> {
   const described = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');
   assert.equal(bad.length, 0, `${page.url()}:\n${described}`);
 }
+
+/** Fills the checkout's contact and address step (a German address) and continues. */
+export async function fillCheckoutAddress(page: Page, email: string, street = 'Unter den Linden 1'): Promise<void> {
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=first_name]', 'Ada');
+  await page.fill('input[name=last_name]', 'Lovelace');
+  await page.fill('input[name=address_line_1]', street);
+  await page.fill('input[name=postal_code]', '10117');
+  await page.fill('input[name=city]', 'Berlin');
+  await page.selectOption('select[name=country]', 'DE');
+  await page.click('button[name=continue]');
+}

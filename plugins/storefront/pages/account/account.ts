@@ -1,24 +1,19 @@
-import { COUNTRY_CODES } from '../../../../kernel/geo/countries.ts';
 import type { PageRoutes } from '../../page-routes.ts';
 import type { PageResult } from '../../storefront.ts';
 import type { Visit } from '../../visit.ts';
 import { formAgain, signedIn, toLogin } from './forms.ts';
+import { countries } from '../countries.ts';
 
 const ADDRESS_FIELDS = ['first_name', 'last_name', 'company', 'address_line_1', 'address_line_2', 'city', 'state', 'postal_code', 'country', 'phone'] as const;
 const ADDRESSES = '/api/v1/customers/me/addresses/';
 const ID = /^\d{1,18}$/;
-
-function countryList(lang: string): Array<{ code: string; name: string }> {
-  const names = new Intl.DisplayNames([lang, 'en'], { type: 'region' });
-  return [...COUNTRY_CODES].map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, lang));
-}
 
 async function addressesPage(visit: Visit, extra: Record<string, unknown> = {}, status = 200): Promise<PageResult> {
   const res = await visit.call('GET', `${ADDRESSES}?page_size=100`);
   return {
     template: 'account/addresses',
     status,
-    data: { addresses: res.status === 200 ? res.body.results : [], countries: countryList(visit.lang), values: {}, errors: {}, notice: visit.takeFlash(), ...extra },
+    data: { addresses: res.status === 200 ? res.body.results : [], countries: countries(visit.lang), values: {}, errors: {}, notice: visit.takeFlash(), ...extra },
     seo: { noindex: true },
   };
 }

@@ -1,24 +1,12 @@
-import { COUNTRY_CODES } from '../../../../kernel/geo/countries.ts';
 import type { PageRoutes } from '../../page-routes.ts';
 import type { PageResult } from '../../storefront.ts';
 import type { Visit } from '../../visit.ts';
 import { refusal, sessionCart } from './session-cart.ts';
+import { countries } from '../countries.ts';
 
 const CHECKOUT_COOKIE = 'checkout_id';
 const ADDRESS_FIELDS = ['first_name', 'last_name', 'company', 'address_line_1', 'address_line_2', 'city', 'state', 'postal_code', 'country', 'phone'] as const;
 const UUID = /^[0-9a-f-]{36}$/i;
-const regionNames = new Map<string, Intl.DisplayNames>();
-
-/** Every country, named in the page's language, sorted by that name. */
-function countries(lang: string): Array<{ code: string; name: string }> {
-  let names = regionNames.get(lang);
-  if (!names) {
-    names = new Intl.DisplayNames([lang, 'en'], { type: 'region' });
-    regionNames.set(lang, names);
-  }
-  return [...COUNTRY_CODES].map((code) => ({ code, name: names!.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, lang));
-}
-
 /** The visitor's open checkout of this cart, if the cookie names one. */
 async function currentCheckout(visit: Visit, cart: any): Promise<any | null> {
   const id = visit.request.cookies?.[CHECKOUT_COOKIE];
