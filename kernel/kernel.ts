@@ -21,6 +21,7 @@ import { discoverPlugins, orderPlugins, type LoadedPlugin } from './plugin-loade
 import { checkStoreVersions } from './plugin-compat.ts';
 import { isPluginConfigurationError, type PluginContext } from './plugin.ts';
 import { PluginStates } from './plugin-states.ts';
+import { collectAdminExtensions } from './admin-extensions.ts';
 import { collectDeclaredEvents, withDeclaredFields } from './plugin-declarations.ts';
 import { InstalledPlugins } from './plugin-settings/installed-plugins.ts';
 import { SecretBox } from './crypto/secret-box.ts';
@@ -151,6 +152,7 @@ export class Kernel {
     await this.installedPlugins.preload();
     // Declared event types are known before any register, so the webhooks plugin can catalogue them all.
     this.container.register({ pluginEventTypes: asValue(collectDeclaredEvents(this.plugins.map((p) => p.plugin))) });
+    this.container.register({ adminExtensions: asValue(collectAdminExtensions(this.plugins)) });
     for (const loaded of this.plugins) {
       const { plugin } = loaded;
       try {

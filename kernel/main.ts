@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   await kernel.start();
-  config.notices(`Storekeep is serving ${config.baseUrl}/ (shop: ${config.baseUrl}/, API: ${config.baseUrl}/api/v1/, API reference: ${config.baseUrl}/docs, health: ${config.baseUrl}/healthz)`);
+  config.notices(`Storekeep is serving ${config.baseUrl}/ (shop: ${config.baseUrl}/, admin: ${config.baseUrl}/admin/, API: ${config.baseUrl}/api/v1/, API reference: ${config.baseUrl}/docs, health: ${config.baseUrl}/healthz)`);
 }
 
 main().catch((err) => {

@@ -74,6 +74,12 @@ export interface PluginDefinition {
   events?: Record<string, EventDeclaration>;
   /** Fields this plugin's serialize taps add to resources (`{ Product: { loyalty_points: {type: 'integer'} } }`): kept in responses, shown in OpenAPI. */
   fields?: FieldDeclarations;
+  /**
+   * The plugin's admin panel extension: a module (path relative to the plugin's folder, `.tsx` or
+   * `.ts`) whose default export is `defineAdminExtension({ pages, widgets })` from
+   * `@storekeep-commerce/sdk/admin`. The panel bundles it at start like its own pages.
+   */
+  admin?: string;
   /** Migrations folder; defaults to `<plugin folder>/migrations`. */
   migrationsDir?: string;
   register(ctx: PluginContext): void | Promise<void>;

@@ -18,6 +18,8 @@ export default definePlugin({
   storeVersions: '>=0.1.0 <0.2.0',
   description: 'Example payment gateway: Acme cards, a hosted page and signed notifications.',
   kinds: ['payment'],
+  // A card on the admin panel's order page (bundled into the panel at start).
+  admin: './admin/order-widget.tsx',
   dependsOn: ['core-checkout'],
   // Set through PATCH /api/v1/plugins/payment-acme/ or `npx storekeep plugins configure payment-acme
   // webhook_secret=…`; the ACME_WEBHOOK_SECRET environment variable gives its default.
