@@ -2,6 +2,7 @@ import { definePlugin } from '../../kernel/plugin.ts';
 import { authCommands } from './cli.ts';
 import { createAuthHooks } from './hooks.ts';
 import { registerApiKeyRoutes, registerAuthRoutes } from './routes.ts';
+import { registerStaffRoutes } from './staff-routes.ts';
 import { createAuthenticator } from './services/authenticate.ts';
 import { bootstrapOwner } from './services/bootstrap-owner.ts';
 import { createAuthServices, testModeReader } from './services/index.ts';
@@ -32,6 +33,7 @@ export default definePlugin({
     });
     registerAuthRoutes(ctx, services);
     registerApiKeyRoutes(ctx, services);
+    registerStaffRoutes(ctx, services);
     for (const command of authCommands) ctx.cli.add(command);
   },
 });

@@ -322,7 +322,7 @@ test('every screen is accessible and fits a phone; plugins and lists page throug
   const phone = await shop().context({ width: 390, height: 844 });
   const small = await phone.newPage();
   await small.context().addCookies(await browser.cookies());
-  for (const screen of ['', 'orders/', `products/${productId}/`, 'products/', 'inventory/', 'customers/', 'vouchers/', 'settings/api-keys/', 'settings/webhooks/', 'settings/store/', 'themes/', 'plugins/']) {
+  for (const screen of ['', 'orders/', `products/${productId}/`, 'products/', 'inventory/', 'customers/', 'vouchers/', 'settings/api-keys/', 'settings/webhooks/', 'settings/store/', 'settings/staff/', 'themes/', 'plugins/']) {
     await small.goto(`/admin/${screen}`);
     await small.locator('main h1').waitFor();
     await small.waitForLoadState('networkidle');
@@ -334,6 +334,25 @@ test('every screen is accessible and fits a phone; plugins and lists page throug
   await small.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
   await phone.close();
   assert.deepEqual(problems, []);
+});
+
+test('the owner adds a staff member, who is mailed a link to choose a password', async () => {
+  const { staff } = shop();
+  await page.getByRole('link', { name: 'Staff' }).click();
+  await heading('Staff');
+  await fill('E-mail', 'packer@shop.example');
+  await fill('First name', 'Pat');
+  await page.getByRole('button', { name: 'Add member' }).click();
+  await page.locator('tr[data-staff="packer@shop.example"]').waitFor();
+  const member = expectStatus(await staff.get('/api/v1/staff/?search=packer'), 200).results[0];
+  assert.equal(member.role, 'staff');
+  assert.equal(member.first_name, 'Pat');
+  const row = page.locator('tr[data-staff="packer@shop.example"]');
+  await row.getByRole('button', { name: 'Deactivate' }).click();
+  await row.getByRole('button', { name: 'Yes, deactivate' }).click();
+  await row.getByRole('button', { name: 'Reactivate' }).waitFor();
+  assert.equal(expectStatus(await staff.get(`/api/v1/staff/${member.id}/`), 200).is_active, false);
+  await expectAccessible(page);
 });
 
 test('signing out ends the session', async () => {

@@ -11,6 +11,7 @@ import { ApiKeys } from './pages/settings/api-keys.tsx';
 import { Webhooks } from './pages/settings/webhooks.tsx';
 import { WebhookDetail } from './pages/settings/webhook-detail.tsx';
 import { StoreSettings } from './pages/settings/store.tsx';
+import { Staff } from './pages/settings/staff.tsx';
 import { Themes } from './pages/themes.tsx';
 import { Plugins } from './pages/plugins.tsx';
 import { Inventory } from './pages/inventory.tsx';
@@ -42,6 +43,7 @@ export const screens: Screen[] = [
   { pattern: '/admin/themes/', title: 'Themes', component: Themes, nav: 'Settings' },
   { pattern: '/admin/plugins/', title: 'Plugins', component: Plugins, nav: 'Settings' },
   { pattern: '/admin/settings/store/', title: 'Store', component: StoreSettings, nav: 'Settings' },
+  { pattern: '/admin/settings/staff/', title: 'Staff', component: Staff, nav: 'Settings' },
   { pattern: '/admin/settings/api-keys/', title: 'API keys', component: ApiKeys, nav: 'Settings' },
   { pattern: '/admin/settings/webhooks/', title: 'Webhooks', component: Webhooks, nav: 'Settings' },
   { pattern: '/admin/settings/webhooks/:id/', title: 'Webhook', component: WebhookDetail },

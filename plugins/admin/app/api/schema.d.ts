@@ -1417,6 +1417,54 @@ export interface paths {
         patch: operations["patch_shipping_methods_by_id"];
         trace?: never;
     };
+    "/api/v1/staff/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List staff accounts.
+         * @description Ordering: email (default), created_at, last_name. Filters: search (e-mail and names), is_active.
+         */
+        get: operations["get_staff"];
+        put?: never;
+        /**
+         * Add a staff account (owner only).
+         * @description Without a password the new member is mailed a password reset link to choose one. An e-mail in use (staff or customer) is 409 email_taken. A staff session that is not the owner's: 403.
+         */
+        post: operations["post_staff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One staff account.
+         * @description One staff account.
+         */
+        get: operations["get_staff_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a staff account: names, role, active (owner only).
+         * @description Deactivating ends the account's sessions at once. The store keeps at least one active owner: demoting or deactivating the last one is 409 last_owner.
+         */
+        patch: operations["patch_staff_by_id"];
+        trace?: never;
+    };
     "/api/v1/store/": {
         parameters: {
             query?: never;
@@ -3328,6 +3376,24 @@ export interface components {
             provider: "flat_rate";
             /** Format: date-time */
             updated_at: string;
+        };
+        StaffAccount: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: email */
+            email: string;
+            first_name: string;
+            id: number;
+            /** @description false: the account cannot sign in (its sessions ended when it was deactivated). */
+            is_active: boolean;
+            /** Format: date-time */
+            last_login_at: string | null;
+            last_name: string;
+            /**
+             * @description Owners also manage staff accounts.
+             * @enum {string}
+             */
+            role: "owner" | "staff";
         };
         Store: {
             allow_unpaid_shipments: boolean;
@@ -10723,6 +10789,371 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShippingMethod"];
+                };
+            };
+            /** @description Invalid input (`invalid`, naming each bad field in `errors`; `malformed_json`), or a rule listed in the description. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials were sent but are not valid (`authentication_failed`: unknown, revoked or expired key or session), or none were sent to a protected operation (`not_authenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (`permission_denied`). Also `csrf_failed`: the request came with a session cookie (or this operation always checks) and no X-CSRFToken header equal to the csrftoken cookie. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or a page past the end (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The change conflicts with the current state (a duplicate, a record in use, a wrong status, an Idempotency-Key in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    get_staff: {
+        parameters: {
+            query?: {
+                /** @description Lower bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
+                created_at__gte?: string | unknown | unknown;
+                /** @description Upper bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
+                created_at__lte?: string | unknown | unknown;
+                /** @description Filter on `is_active`. */
+                is_active?: boolean;
+                /** @description Comma-separated; prefix with - for descending. Allowed: created_at, -created_at, email, -email, last_name, -last_name. */
+                ordering?: string;
+                /** @description 1-indexed page number. */
+                page?: number;
+                /** @description Items per page, at most 100. */
+                page_size?: number;
+                /** @description Words matched against e-mail, first and last name. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        /** Format: uri */
+                        next: string | null;
+                        /** Format: uri */
+                        previous: string | null;
+                        results: components["schemas"]["StaffAccount"][];
+                    };
+                };
+            };
+            /** @description Invalid input (`invalid`, naming each bad field in `errors`; `malformed_json`), or a rule listed in the description. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials were sent but are not valid (`authentication_failed`: unknown, revoked or expired key or session), or none were sent to a protected operation (`not_authenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (`permission_denied`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or a page past the end (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    post_staff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required when the request carries a session cookie (and, on operations marked so, always): the token of GET /api/v1/auth/csrf/, equal to the csrftoken cookie. Token-authenticated calls need none. Missing or wrong: 403 `csrf_failed`. */
+                "X-CSRFToken"?: components["parameters"]["CSRFToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    first_name?: string;
+                    last_name?: string;
+                    /** @description Absent: the new member gets a password reset mail (valid for an hour) to choose one. */
+                    password?: string;
+                    /**
+                     * @default staff
+                     * @enum {string}
+                     */
+                    role?: "owner" | "staff";
+                };
+            };
+        };
+        responses: {
+            /** @description Created; the Location header names the new record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: email */
+                        email: string;
+                        first_name: string;
+                        id: number;
+                        /** @description false: the account cannot sign in (its sessions ended when it was deactivated). */
+                        is_active: boolean;
+                        /** Format: date-time */
+                        last_login_at: string | null;
+                        last_name: string;
+                        /**
+                         * @description Owners also manage staff accounts.
+                         * @enum {string}
+                         */
+                        role: "owner" | "staff";
+                    };
+                };
+            };
+            /** @description Invalid input (`invalid`, naming each bad field in `errors`; `malformed_json`), or a rule listed in the description. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials were sent but are not valid (`authentication_failed`: unknown, revoked or expired key or session), or none were sent to a protected operation (`not_authenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (`permission_denied`). Also `csrf_failed`: the request came with a session cookie (or this operation always checks) and no X-CSRFToken header equal to the csrftoken cookie. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or a page past the end (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The change conflicts with the current state (a duplicate, a record in use, a wrong status, an Idempotency-Key in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    get_staff_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` of the record, from its URL. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: email */
+                        email: string;
+                        first_name: string;
+                        id: number;
+                        /** @description false: the account cannot sign in (its sessions ended when it was deactivated). */
+                        is_active: boolean;
+                        /** Format: date-time */
+                        last_login_at: string | null;
+                        last_name: string;
+                        /**
+                         * @description Owners also manage staff accounts.
+                         * @enum {string}
+                         */
+                        role: "owner" | "staff";
+                    };
+                };
+            };
+            /** @description Invalid input (`invalid`, naming each bad field in `errors`; `malformed_json`), or a rule listed in the description. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials were sent but are not valid (`authentication_failed`: unknown, revoked or expired key or session), or none were sent to a protected operation (`not_authenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (`permission_denied`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or a page past the end (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patch_staff_by_id: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required when the request carries a session cookie (and, on operations marked so, always): the token of GET /api/v1/auth/csrf/, equal to the csrftoken cookie. Token-authenticated calls need none. Missing or wrong: 403 `csrf_failed`. */
+                "X-CSRFToken"?: components["parameters"]["CSRFToken"];
+            };
+            path: {
+                /** @description The `id` of the record, from its URL. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    first_name?: string;
+                    is_active?: boolean;
+                    last_name?: string;
+                    /** @enum {string} */
+                    role?: "owner" | "staff";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: email */
+                        email: string;
+                        first_name: string;
+                        id: number;
+                        /** @description false: the account cannot sign in (its sessions ended when it was deactivated). */
+                        is_active: boolean;
+                        /** Format: date-time */
+                        last_login_at: string | null;
+                        last_name: string;
+                        /**
+                         * @description Owners also manage staff accounts.
+                         * @enum {string}
+                         */
+                        role: "owner" | "staff";
+                    };
                 };
             };
             /** @description Invalid input (`invalid`, naming each bad field in `errors`; `malformed_json`), or a rule listed in the description. */

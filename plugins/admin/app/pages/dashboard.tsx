@@ -4,6 +4,7 @@ import { Card, PageHead } from '../components/ui.tsx';
 import { formatMoney } from '../format.ts';
 import { Link } from '../router.tsx';
 import { addMoney } from '../money.ts';
+import { storeSettings } from '../store-settings.ts';
 
 function startOfToday(): string {
   const d = new Date();
@@ -78,20 +79,29 @@ export function Dashboard() {
   );
 }
 
+/** Stock levels at or under the store's low-stock threshold, lowest first. */
 function LowStock() {
-  const state = useLoad(async () => ok(await api.GET('/api/v1/inventory/', { params: { query: { page_size: 8, ordering: 'quantity' } } })), []);
+  const state = useLoad(async () => {
+    const [store, levels] = await Promise.all([storeSettings(), api.GET('/api/v1/inventory/', { params: { query: { page_size: 20, ordering: 'quantity' } } }).then(ok)]);
+    const threshold = store.low_stock_threshold ?? 5;
+    return { threshold, low: levels.results.filter((l) => l.available <= threshold) };
+  }, []);
   return (
     <Card title="Low stock" actions={<Link href="/admin/inventory/">Inventory</Link>}>
       <Loading state={state}>
-        {() => (
-          <ul class="plain">
-            {state.data!.results.map((r) => (
-              <li>
-                {r.sku} in warehouse {r.warehouse_id}: {r.quantity} on hand, {r.available} available
-              </li>
-            ))}
-          </ul>
-        )}
+        {() =>
+          state.data!.low.length === 0 ? (
+            <p>Nothing at or under {state.data!.threshold} available.</p>
+          ) : (
+            <ul class="plain">
+              {state.data!.low.map((r) => (
+                <li>
+                  <Link href={`/admin/inventory/?variant_id=${r.variant_id}`}>{r.sku}</Link> in warehouse {r.warehouse_id}: {r.available} available
+                </li>
+              ))}
+            </ul>
+          )
+        }
       </Loading>
     </Card>
   );

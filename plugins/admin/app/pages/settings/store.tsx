@@ -4,6 +4,7 @@ import { CheckboxField, Field, FormError, TextField, useSubmit } from '../../com
 import { Loading, useLoad } from '../../components/list.tsx';
 import { Button, Card, PageHead } from '../../components/ui.tsx';
 import { forgetStoreSettings } from '../../store-settings.ts';
+import { Zone } from '../../components/zone.tsx';
 
 interface StoreDraft {
   name: string;
@@ -118,6 +119,7 @@ export function StoreSettings() {
                 </Button>
               </div>
             </form>
+            <Zone name="settings" props={{}} />
           </>
         )
       }
