@@ -12,6 +12,7 @@ import { benchInventoryBulk, type InventoryBulkResult } from './lib/inventory-bu
 import { benchCheckoutFlow, type CheckoutFlowResult } from './lib/checkout-flow.ts';
 import { ownStats, type ProcessStats } from './lib/ipc.ts';
 import { benchWebhookFanout, type WebhookFanoutResult } from './lib/webhook-fanout.ts';
+import { measureAdminBundle, type AdminBundleSize } from './lib/admin-bundle.ts';
 
 const log = (line: string) => process.stdout.write(line + '\n');
 const cleanups = new Set<() => Promise<void>>();
@@ -68,6 +69,7 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
   let inventoryBulk: InventoryBulkResult | undefined;
   let checkoutFlow: CheckoutFlowResult | undefined;
   let webhookFanout: WebhookFanoutResult | undefined;
+  let adminBundle: AdminBundleSize | undefined;
   try {
     log(`  ${store.origin} (${store.dbVersion}; plugins: ${store.plugins.join(', ') || 'none'})`);
     if (options.smoke) {
@@ -103,6 +105,7 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
       log('  store: webhook commit-to-delivery latency and fan-out to 5 loopback endpoints…');
       webhookFanout = await benchWebhookFanout({ store, durationSec: settings.durationSec, log });
     }
+    if (store.plugins.includes('admin')) adminBundle = await measureAdminBundle(store.origin);
     peakRss = (await store.stats()).maxRss;
   } finally {
     // One server at a time on the machine: the store goes before the ceiling is measured.
@@ -149,6 +152,7 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
     inventory_bulk: inventoryBulk,
     checkout_flow: checkoutFlow,
     webhook_fanout: webhookFanout,
+    admin_bundle: adminBundle,
     warnings,
   };
 }

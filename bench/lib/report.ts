@@ -25,6 +25,8 @@ export interface EndpointResult {
   ratio: number;
 }
 
+import type { AdminBundleSize } from './admin-bundle.ts';
+
 export interface DbRun {
   db: DbKind;
   db_version: string;
@@ -44,6 +46,8 @@ export interface DbRun {
   checkout_flow?: CheckoutFlowResult;
   /** Webhook commit-to-delivery latency and fan-out throughput (webhooks). */
   webhook_fanout?: WebhookFanoutResult;
+  /** The admin panel's bundle, raw and gzipped (admin). */
+  admin_bundle?: AdminBundleSize;
   /** Anything that makes these figures less trustworthy: a busy machine, non-2xx answers, errors. */
   warnings: string[];
 }
@@ -158,6 +162,11 @@ export function markdownTable(results: BenchResults): string {
       const w = run.webhook_fanout!;
       lines.push(`| ${DB_NAMES[run.db]} | ${w.latency.first_p50_ms} / ${w.latency.first_p99_ms} | ${w.latency.all_p50_ms} / ${w.latency.all_p99_ms} | ${w.burst.events} → ${w.burst.deliveries} in ${w.burst.seconds} s | ${w.burst.deliveries_per_sec} |`);
     }
+  }
+  const bundle = runs.find((r) => r.admin_bundle)?.admin_bundle;
+  if (bundle) {
+    const kb = (n: number) => (n / 1024).toFixed(1);
+    lines.push('', `Admin panel bundle: script ${kb(bundle.script_bytes)} KiB (${kb(bundle.script_gzip_bytes)} KiB gzipped), style sheet ${kb(bundle.style_bytes)} KiB (${kb(bundle.style_gzip_bytes)} KiB gzipped).`);
   }
   for (const run of runs) for (const warning of run.warnings ?? []) lines.push(`- Warning (${DB_NAMES[run.db]}): ${warning}`);
   return lines.join('\n');

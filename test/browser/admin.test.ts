@@ -315,14 +315,52 @@ test('activates a theme and changes its settings', async () => {
   expectStatus(await staff.post('/api/v1/themes/default/activate/', {}), 200);
 });
 
-test('every screen is accessible and fits a phone; plugins and lists page through the API', async () => {
+test('a plugin\'s settings form comes from its schema: a secret is written, never shown, and a refusal names the field', async () => {
+  const { staff } = shop();
   await page.getByRole('link', { name: 'Plugins' }).click();
-  await page.locator('tr[data-plugin="payment-acme"]').waitFor();
+  const row = page.locator('tr[data-plugin="payment-acme"]');
+  await row.waitFor();
+  await row.getByRole('button', { name: 'Settings' }).click();
+  const secret = page.getByLabel('Webhook secret');
+  assert.equal(await secret.getAttribute('type'), 'password');
+  await secret.fill('too short');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.locator('[data-field-error="settings.webhook_secret"]').waitFor();
+  await secret.fill('a signing secret of acme, long enough');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('button', { name: 'Save settings' }).waitFor({ state: 'detached' });
+  const plugin = expectStatus(await staff.get('/api/v1/plugins/payment-acme/'), 200);
+  assert.deepEqual(plugin.secrets_set, ['webhook_secret']);
+  assert.equal(JSON.stringify(plugin.settings).includes('long enough'), false);
   await expectAccessible(page);
+});
+
+test('bulk unpublish from the product list; blocking a customer', async () => {
+  const { staff } = shop();
+  await page.goto('/admin/products/?search=Trail');
+  await page.getByRole('checkbox', { name: 'Select Trail Jacket' }).check();
+  await page.getByRole('button', { name: 'Unpublish' }).click();
+  await eventually(async () => expectStatus(await staff.get(`/api/v1/products/${productId}/`), 200).status === 'draft', 'the product a draft');
+  await page.getByRole('link', { name: 'Customers' }).click();
+  await heading('Customers');
+  await page.getByRole('link', { name: 'shopper@example.com' }).click();
+  await page.getByRole('button', { name: 'Block' }).click();
+  await page.getByRole('button', { name: 'Yes, block' }).click();
+  await page.getByRole('button', { name: 'Unblock' }).waitFor();
+  const blocked = expectStatus(await staff.get('/api/v1/customers/?search=shopper'), 200).results[0];
+  assert.equal(blocked.is_active, false);
+  await expectAccessible(page);
+});
+
+test('every screen is accessible and fits a phone; plugins and lists page through the API', async () => {
   const phone = await shop().context({ width: 390, height: 844 });
   const small = await phone.newPage();
   await small.context().addCookies(await browser.cookies());
-  for (const screen of ['', 'orders/', `products/${productId}/`, 'products/', 'inventory/', 'customers/', 'vouchers/', 'settings/api-keys/', 'settings/webhooks/', 'settings/store/', 'settings/staff/', 'themes/', 'plugins/']) {
+  const order = expectStatus(await shop().staff.get('/api/v1/orders/?page_size=1'), 200).results[0];
+  const endpoint = expectStatus(await shop().staff.get('/api/v1/webhooks/'), 200).results[0];
+  const screens = ['', 'orders/', `orders/${order.id}/`, `products/${productId}/`, 'products/new/', 'products/', 'inventory/', 'customers/', 'categories/', 'vouchers/new/', 'shipping/', 'pages/new/', 'warehouses/'];
+  screens.push('settings/api-keys/', 'settings/webhooks/', `settings/webhooks/${endpoint.id}/`, 'settings/store/', 'settings/staff/', 'themes/', 'plugins/', 'no-such-screen/');
+  for (const screen of screens) {
     await small.goto(`/admin/${screen}`);
     await small.locator('main h1').waitFor();
     await small.waitForLoadState('networkidle');

@@ -17,6 +17,12 @@ export interface ObjectSchema {
   required?: string[];
 }
 
+/** `webhook_secret` → `Webhook secret`: a label for a setting without a title. */
+function humanize(key: string): string {
+  const words = key.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function typeOf(p: PropertySchema): string {
   return (Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type) ?? 'string';
 }
@@ -30,7 +36,7 @@ export function SchemaFields({ schema, values, onChange, errors, secretsSet = []
   return (
     <>
       {Object.entries(schema.properties ?? {}).map(([key, p]) => {
-        const label = `${p.title ?? key}${schema.required?.includes(key) ? ' (required)' : ''}`;
+        const label = `${p.title ?? humanize(key)}${schema.required?.includes(key) ? ' (required)' : ''}`;
         const value = values[key];
         const set = (v: unknown) => onChange({ ...values, [key]: v });
         const name = `${prefix}.${key}`;
