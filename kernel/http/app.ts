@@ -1,3 +1,4 @@
+import { serializerCompiler } from './serializer-compiler.ts';
 import crypto from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -109,6 +110,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   if (parts.tls) acceptPlainHttpOnTlsPort(app, requestTimeouts(config.requestTimeoutMs));
   for (const schema of parts.schemas) app.addSchema(schema);
   app.setValidatorCompiler(validatorCompiler(parts.schemas) as any);
+  app.setSerializerCompiler(serializerCompiler(parts.schemas as any) as any);
   const outage = new DatabaseOutageLog(parts.logger);
   knex.on('query-response', () => outage.reachable());
   // A backstop for what happens outside the routes' scope below (framework errors, the OpenAPI route).
