@@ -15,6 +15,8 @@ export interface EventRecord<T = any> {
 }
 
 const BATCH = 100;
+/** Ids per UPDATE when marking dispatched events. */
+const MARK_CHUNK = 500;
 const LEASE_MS = 60_000;
 // After this many failed rounds (about four days at the one-hour cap) an event stops being retried.
 const MAX_ATTEMPTS = 100;
@@ -126,11 +128,19 @@ export class EventBus {
       leaseMs: LEASE_MS,
       due: (q) => q.whereNull('dispatched_at').andWhere('next_attempt_at', '<=', now),
     });
-    for (const row of rows) await this.dispatchOne(row);
+    // The events every tap took are marked in one statement per round: on MariaDB each autocommit
+    // update is a log flush, and a backlog of thousands of events must not cost thousands of them. A
+    // crash before the mark only runs those taps again, which they allow (at least once).
+    const done: number[] = [];
+    for (const row of rows) if (await this.dispatchOne(row)) done.push(Number(row.id));
+    for (let i = 0; i < done.length; i += MARK_CHUNK) {
+      await this.knex('events').whereIn('id', done.slice(i, i + MARK_CHUNK)).update({ dispatched_at: this.clock.now(), locked_until: null, pending_taps: null });
+    }
     return rows.length;
   }
 
-  private async dispatchOne(row: any): Promise<void> {
+  /** Runs the event's taps (those still pending); true when all succeeded, else records the failure for a retry. */
+  private async dispatchOne(row: any): Promise<boolean> {
     const event: EventRecord = { id: Number(row.id), type: row.type, data: parseJson(row.data, {}), created_at: toDate(row.created_at)! };
     const pending = parseJson<string[] | null>(row.pending_taps, null);
     const failed: string[] = [];
@@ -145,11 +155,8 @@ export class EventBus {
         this.logger.warn({ err, event: event.id, type: event.type, tap: tap.name, plugin: tap.name }, 'afterCommit tap failed; will retry');
       }
     }
+    if (failed.length === 0) return true;
     const now = this.clock.now();
-    if (failed.length === 0) {
-      await this.knex('events').where('id', event.id).update({ dispatched_at: now, locked_until: null, pending_taps: null });
-      return;
-    }
     const attempts = Number(row.attempts) + 1;
     const giveUp = attempts >= MAX_ATTEMPTS;
     await this.knex('events').where('id', event.id).update({
@@ -161,6 +168,7 @@ export class EventBus {
       dispatched_at: giveUp ? now : null,
     });
     if (giveUp) this.logger.error({ event: event.id, taps: failed }, 'afterCommit taps gave up after too many attempts');
+    return false;
   }
 }
 
