@@ -71,10 +71,11 @@ export function StoreSettings() {
       branding: { tagline: d.tagline || null, logo_url: d.logo_url || null, primary_color: d.primary_color || null },
     };
     return ok(await api.PATCH('/api/v1/store/', { body: body as any }));
-  }, () => {
+  }, (store) => {
+    // The answer is the store as saved: the form shows it (a reload could overwrite what is typed next).
     forgetStoreSettings();
+    setDraft(draftOf(store));
     setSaved(true);
-    state.reload();
   });
   return (
     <Loading state={state}>

@@ -19,8 +19,9 @@ export function WebhookDetail({ params }: ScreenProps) {
     [id, query.page, query.status],
   );
   const [form, setForm] = useState<{ url: string; description: string; events: string[]; active: boolean } | null>(null);
+  // Filled once from the endpoint; after a save the form already holds what was saved.
   useEffect(() => {
-    if (endpoint.data) setForm({ url: endpoint.data.url, description: endpoint.data.description, events: endpoint.data.events, active: endpoint.data.active });
+    if (endpoint.data && !form) setForm({ url: endpoint.data.url, description: endpoint.data.description, events: endpoint.data.events, active: endpoint.data.active });
   }, [endpoint.data]);
   const [secret, setSecret] = useState<string | null>(null);
   const action = useAction();
