@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../kernel/http/html.ts';
 import type { AdminBundle } from './bundle.ts';
 
 /**
@@ -46,8 +47,4 @@ ${style}
 </body>
 </html>
 `;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

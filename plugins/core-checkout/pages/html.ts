@@ -1,9 +1,4 @@
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for HTML element content and double- or single-quoted attribute values. */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]!);
-}
+export { escapeHtml } from '../../../kernel/http/html.ts';
 
 /** The headers of every page core-checkout serves: no scripts, no framing, nothing cached. */
 export const PAGE_HEADERS = {
