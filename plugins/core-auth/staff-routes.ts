@@ -5,6 +5,7 @@ import type { PluginContext } from '../../kernel/plugin.ts';
 import type { RouteRequest } from '../../kernel/routes.ts';
 import type { Principal } from '../../kernel/http/principal.ts';
 import { paginate } from '../../kernel/http/lists.ts';
+import { forUpdate } from '../../kernel/db/dialect.ts';
 import { conflict, notFound, permissionDenied } from '../../kernel/http/errors.ts';
 import type { AuthServices } from './services/index.ts';
 import type { Account, StaffRole } from './services/users.ts';
@@ -37,19 +38,16 @@ function requireOwner(principal: Principal): void {
  * demoting each other at once are serialised, and the second sees that only one owner is left.
  */
 async function activeOwners(trx: Knex.Transaction): Promise<number> {
-  const query = trx('users').where({ kind: 'staff', role: 'owner', is_active: 1 }).select('id');
-  if (trx.client.config.client !== 'better-sqlite3') query.forUpdate();
-  return (await query).length;
+  return (await forUpdate(trx, trx('users').where({ kind: 'staff', role: 'owner', is_active: 1 }).select('id'))).length;
 }
 
 /** `GET/POST /api/v1/staff/`, `GET/PATCH /api/v1/staff/{id}/`: the team that runs the store. */
 export function registerStaffRoutes(ctx: PluginContext, { users, sessions, passwordResets }: AuthServices): void {
   ctx.schemas.add(staffAccountSchema as any);
 
-  const staffAccount = async (db: Knex | Knex.Transaction, id: number, forUpdate = false): Promise<Account> => {
-    const query = db('users').where({ id, kind: 'staff' }).first(['id', 'kind', 'role', 'email', 'first_name', 'last_name', 'is_active', 'last_login_at', 'created_at', 'updated_at']);
-    if (forUpdate && db.client.config.client !== 'better-sqlite3') query.forUpdate();
-    const row = await query;
+  const staffAccount = async (db: Knex | Knex.Transaction, id: number, lock = false): Promise<Account> => {
+    const query = users.query(db, { kind: 'staff' }).where({ id }).first();
+    const row = await (lock ? forUpdate(db, query) : query);
     if (!row) throw notFound('No staff account with this id.');
     return users.accountsFromRows([row])[0]!;
   };
