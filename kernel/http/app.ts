@@ -1,4 +1,3 @@
-import { serializerCompiler } from './serializer-compiler.ts';
 import crypto from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -17,6 +16,7 @@ import type { TlsMaterial } from '../tls.ts';
 import { ANONYMOUS, type Principal } from './principal.ts';
 import { answerClientError, answerFrameworkError, errorHandler, installErrorHandling } from './error-handler.ts';
 import { DatabaseOutageLog } from '../db/unavailable.ts';
+import { serializerCompiler } from './serializer-compiler.ts';
 import { installJsonBodies } from './json-body.ts';
 import { acceptPlainHttpOnTlsPort, installHttpsGuard } from './https-guard.ts';
 import { installRateLimits } from './rate-limit.ts';

@@ -17,8 +17,6 @@ export interface AdminBundle {
   files: Map<string, BundleFile>;
   script: string;
   style: string;
-  /** Bytes of the script and style sheet, for the bench. */
-  bytes: { script: number; style: number };
 }
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
@@ -69,7 +67,7 @@ export async function buildAdminBundle(extensions: readonly AdminExtensionModule
     if (ext === '.css' && name.startsWith('admin-')) style = name;
   }
   if (!script) throw new Error('The admin bundle has no script.');
-  return { files, script, style, bytes: { script: files.get(script)!.body.length, style: style ? files.get(style)!.body.length : 0 } };
+  return { files, script, style };
 }
 
 function extensionsModule(extensions: readonly AdminExtensionModule[]): string {
@@ -91,4 +89,3 @@ export function adminBundle(extensions: readonly AdminExtensionModule[]): Promis
   }
   return build;
 }
-

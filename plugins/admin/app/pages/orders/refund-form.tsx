@@ -3,6 +3,7 @@ import { api, ok } from '../../api/client.ts';
 import { CheckboxField, FormError, TextField, useSubmit } from '../../components/form.tsx';
 import { Button, Card } from '../../components/ui.tsx';
 import type { Order } from '../../sdk.ts';
+import { ItemQuantities, chosenLines } from './item-quantities.tsx';
 
 /**
  * A refund of items (their paid value unless an amount is given) or of an amount alone; refunded items
@@ -16,7 +17,7 @@ export function RefundForm({ order, onDone }: { order: Order; onDone: () => void
   const [restock, setRestock] = useState(true);
   const [notify, setNotify] = useState(false);
   const { busy, error, fieldErrors, submit } = useSubmit(async () => {
-    const lines = items.map((i) => ({ order_item_id: i.id, quantity: Number(quantities[i.id] ?? 0) })).filter((l) => l.quantity > 0);
+    const lines = chosenLines(items, quantities);
     return ok(
       await api.POST('/api/v1/orders/{id}/refunds/', {
         params: { path: { id: order.id } },
@@ -28,20 +29,7 @@ export function RefundForm({ order, onDone }: { order: Order; onDone: () => void
     <Card title="Refund">
       <form onSubmit={submit} noValidate>
         <FormError error={error} />
-        <fieldset>
-          <legend>Items to refund</legend>
-          {items.map((i) => (
-            <TextField
-              label={`${i.name}${i.sku ? ` (${i.sku})` : ''}, up to ${i.quantity - (i.quantity_refunded ?? 0)}`}
-              name={`refund-${i.id}`}
-              type="number"
-              min={0}
-              max={i.quantity - (i.quantity_refunded ?? 0)}
-              value={quantities[i.id] ?? '0'}
-              onValue={(v) => setQuantities({ ...quantities, [i.id]: v })}
-            />
-          ))}
-        </fieldset>
+        <ItemQuantities legend="Items to refund" prefix="refund" items={items} limit={(i) => i.quantity - (i.quantity_refunded ?? 0)} values={quantities} onChange={setQuantities} />
         <TextField label={`Amount in ${order.currency} (empty: the items' paid value, or everything left)`} name="amount" inputMode="decimal" value={amount} onValue={setAmount} errors={fieldErrors} />
         <TextField label="Reason" name="reason" value={reason} onValue={setReason} errors={fieldErrors} required />
         <CheckboxField label="Put the items back in stock" name="restock" checked={restock} onValue={setRestock} />

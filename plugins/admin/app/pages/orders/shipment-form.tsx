@@ -3,6 +3,7 @@ import { api, ok } from '../../api/client.ts';
 import { CheckboxField, FormError, TextField, useSubmit } from '../../components/form.tsx';
 import { Button, Card } from '../../components/ui.tsx';
 import type { Order } from '../../sdk.ts';
+import { ItemQuantities, chosenLines } from './item-quantities.tsx';
 
 /** A (partial) shipment: how many of each item leave, with carrier and tracking number; the customer told if wanted. */
 export function ShipmentForm({ order, onDone }: { order: Order; onDone: () => void }) {
@@ -12,7 +13,7 @@ export function ShipmentForm({ order, onDone }: { order: Order; onDone: () => vo
   const [tracking, setTracking] = useState('');
   const [notify, setNotify] = useState(true);
   const { busy, error, fieldErrors, submit } = useSubmit(async () => {
-    const lines = items.map((i) => ({ order_item_id: i.id, quantity: Number(quantities[i.id] ?? 0) })).filter((l) => l.quantity > 0);
+    const lines = chosenLines(items, quantities);
     return ok(
       await api.POST('/api/v1/orders/{id}/shipments/', {
         params: { path: { id: order.id } },
@@ -24,20 +25,7 @@ export function ShipmentForm({ order, onDone }: { order: Order; onDone: () => vo
     <Card title="Create shipment">
       <form onSubmit={submit} noValidate>
         <FormError error={error} />
-        <fieldset>
-          <legend>Quantities to ship</legend>
-          {items.map((i) => (
-            <TextField
-              label={`${i.name}${i.sku ? ` (${i.sku})` : ''}, up to ${i.quantity_to_ship}`}
-              name={`ship-${i.id}`}
-              type="number"
-              min={0}
-              max={i.quantity_to_ship}
-              value={quantities[i.id] ?? '0'}
-              onValue={(v) => setQuantities({ ...quantities, [i.id]: v })}
-            />
-          ))}
-        </fieldset>
+        <ItemQuantities legend="Quantities to ship" prefix="ship" items={items} limit={(i) => i.quantity_to_ship ?? 0} values={quantities} onChange={setQuantities} />
         <div class="two">
           <TextField label="Carrier" name="carrier" value={carrier} onValue={setCarrier} errors={fieldErrors} required />
           <TextField label="Tracking number" name="tracking_number" value={tracking} onValue={setTracking} errors={fieldErrors} required />
