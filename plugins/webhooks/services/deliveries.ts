@@ -80,9 +80,15 @@ export class DeliveryService {
   /**
    * Creates the deliveries of a committed event, one per active subscribed endpoint, and wakes the
    * loop so they go out at once. Idempotent: the dispatcher may run it more than once per event.
+   *
+   * An endpoint receives the events created from its own creation on: an event that waited in the
+   * outbox (a backlog after a bulk sync, an outage) is not sent to endpoints added meanwhile, so a new
+   * subscriber does not start with thousands of old deliveries, and what it gets does not depend on how
+   * far the dispatcher had got when it subscribed.
    */
   async fanOut(event: EventRecord): Promise<number> {
-    const endpoints = await this.parts.endpoints.subscribedTo(this.parts.knex, event.type);
+    const since = event.created_at.getTime();
+    const endpoints = (await this.parts.endpoints.subscribedTo(this.parts.knex, event.type)).filter((e) => e.created_at.getTime() <= since);
     if (endpoints.length === 0) return 0;
     const now = this.parts.clock.now();
     const rows = endpoints.map((e) => ({

@@ -158,6 +158,22 @@ test('only active endpoints subscribed to the type get a delivery, one per event
   assert.equal(receiver.received.length, 1);
 });
 
+test('an endpoint gets the events created from its creation on, not a backlog that waited in the outbox', async (t) => {
+  await pump(ctx.store);
+  // Committed but not yet dispatched (the loops are off here, as behind a backlog) when the endpoint is added.
+  const earlier = await createCategory(ctx.staff);
+  clock.advance(1000);
+  const { receiver, endpoint } = await receiverWithEndpoint(t, ['category.created']);
+  const later = await createCategory(ctx.staff);
+  await pump(ctx.store);
+  assert.deepEqual(receiver.received.map((r) => r.body.data.id), [later.id]);
+  assert.equal((await deliveries(ctx, endpoint.id)).length, 1);
+  // The earlier event was dispatched all the same: it is in the event log, and not pending any more.
+  const events = expectStatus(await ctx.staff.get('/api/v1/events/?type=category.created'), 200).results;
+  assert.ok(events.some((e: any) => e.data.id === earlier.id));
+  assert.equal(await ctx.store.kernel.events.dispatchDue(), 0);
+});
+
 test('a change that rolls back produces no event and no delivery', async (t) => {
   const { receiver, endpoint } = await receiverWithEndpoint(t);
   const before = expectStatus(await ctx.staff.get('/api/v1/events/?type=store.updated'), 200).count;
