@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,6 +69,23 @@ function list(raw: string | undefined): string[] {
   return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+// The names proxy-addr knows for address ranges, besides addresses and CIDRs.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+// TRUST_PROXY entries are checked here so that a value like "true" is a clear start-up refusal rather
+// than a stack trace from deep inside the HTTP framework.
+function proxyList(raw: string | undefined): string[] {
+  const entries = list(raw);
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/');
+    const version = net.isIP(address!);
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
+    if (PROXY_RANGE_NAMES.has(entry) || (version !== 0 && prefixOk && extra === undefined)) continue;
+    throw new ConfigError(`TRUST_PROXY must list proxy addresses or CIDRs (or loopback, linklocal, uniquelocal), comma-separated; "${entry}" is none of those.`);
+  }
+  return entries;
+}
+
 /** Builds the configuration from environment variables (the README's configuration table), with overrides for tests. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 8443);
@@ -84,7 +102,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     baseUrl: (env.BASE_URL || `https://localhost:${port}`).replace(/\/+$/, ''),
     tlsCertFile: env.TLS_CERT_FILE || undefined,
     tlsKeyFile: env.TLS_KEY_FILE || undefined,
-    trustProxy: list(env.TRUST_PROXY),
+    trustProxy: proxyList(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || undefined,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,

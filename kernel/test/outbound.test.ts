@@ -76,3 +76,10 @@ test('OUTBOUND_ALLOW_PRIVATE is off unless set, and must be true or false', () =
   assert.equal(loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'true' }).outboundAllowPrivate, true);
   assert.throws(() => loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'maybe' }), ConfigError);
 });
+
+test('TRUST_PROXY names proxies (addresses, CIDRs, range names); anything else stops the start with a clear message', () => {
+  assert.deepEqual(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy, ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+  for (const bad of ['true', '10.0.0.0/33', 'proxy.example', '127.0.0.1/8/1']) {
+    assert.throws(() => loadConfig({ TRUST_PROXY: bad }), (err: Error) => err instanceof ConfigError && err.message.includes(`"${bad.split(',')[0]}"`), bad);
+  }
+});
