@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Money } from '../../../kernel/money/money.ts';
-import { parseJson, toBool, toDate } from '../../../kernel/db/dialect.ts';
+import { isSqlite, parseJson, toBool, toDate } from '../../../kernel/db/dialect.ts';
 
 /** The transaction of a request (or the knex outside one): every service function takes it first. */
 export type Db = Knex | Knex.Transaction;
@@ -197,11 +197,29 @@ export const PRODUCT_COLUMNS = [
   'price', 'compare_at_price', 'effective_price', 'created_at', 'updated_at',
 ].map((c) => `products.${c}`);
 
+/** The columns `variantFromRow` reads (not the keys the unique indexes use). */
+const VARIANT_COLUMNS = [
+  'id', 'product_id', 'sku', 'options', 'price', 'compare_at_price', 'prices', 'track_inventory', 'allow_backorder',
+  'weight', 'length_mm', 'width_mm', 'height_mm', 'created_at', 'updated_at',
+];
+
+// On SQLite the rows come back as one JSON array built by the database: better-sqlite3 builds a row
+// object property by property, which made the variants of a 20-product page the costliest read of a
+// computed list; one string through JSON.parse is about a third of that. (On MySQL/MariaDB
+// JSON_ARRAYAGG is capped by group_concat_max_len, so rows stay rows there.)
+const VARIANTS_AS_JSON = `json_group_array(json_object(${VARIANT_COLUMNS.map((c) => `'${c}', ${c}`).join(', ')}))`;
+
 /** Loads the variants of these products in one query, grouped by product, each group in id order. */
 export async function variantsOf(db: Db, productIds: number[]): Promise<Map<number, VariantRecord[]>> {
   const byProduct = new Map<number, VariantRecord[]>(productIds.map((id) => [id, []]));
   if (productIds.length === 0) return byProduct;
-  const rows = await db('variants').whereIn('product_id', productIds).orderBy('id');
+  let rows: any[];
+  if (isSqlite(db)) {
+    const [row] = await db('variants').whereIn('product_id', productIds).select(db.raw(`${VARIANTS_AS_JSON} as rows`));
+    rows = (JSON.parse(row?.rows ?? '[]') as any[]).sort((a, b) => a.id - b.id);
+  } else {
+    rows = await db('variants').whereIn('product_id', productIds).orderBy('id').select(VARIANT_COLUMNS);
+  }
   for (const row of rows) {
     const v = variantFromRow(row);
     byProduct.get(v.product_id)?.push(v);
