@@ -1,3 +1,4 @@
+import { isSqlite } from '../../../kernel/db/dialect.ts';
 import type { Db } from './records.ts';
 
 export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
@@ -29,8 +30,12 @@ export async function slugTaken(db: Db, table: string, slug: string, exceptId?: 
  * a suffix; a slug the caller chose is theirs or a 409.
  */
 export async function freeSlug(db: Db, table: string, base: string): Promise<string> {
-  // A slug holds only [a-z0-9-], so it needs no LIKE escaping.
-  const rows = await db(table).where('slug', base).orWhere('slug', 'like', `${base}-%`).select('slug');
+  // A slug holds only [a-z0-9-], so it needs no LIKE escaping. SQLite's LIKE ignores case and so cannot
+  // use the slug index: every new product scanned the whole table, and seeding 100,000 products took
+  // minutes. There the suffixed slugs are the index range from "base-" up to "base." ("." follows "-"),
+  // compared byte by byte; MySQL/MariaDB use the index for a prefix LIKE.
+  const suffixed = (q: any) => (isSqlite(db) ? q.where('slug', '>=', `${base}-`).andWhere('slug', '<', `${base}.`) : q.where('slug', 'like', `${base}-%`));
+  const rows = await db(table).where('slug', base).orWhere(suffixed).select('slug');
   const used = new Set(rows.map((r: { slug: string }) => r.slug));
   if (!used.has(base)) return base;
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
