@@ -190,6 +190,15 @@ export function envelope<T>(request: FastifyRequest, baseUrl: string, count: num
 }
 
 /**
+ * The JSON of a page whose results are already serialised, byte for byte as the page schema
+ * (`pageSchema`) writes it: count, next, previous, results, in that order. Send it with a JSON content
+ * type so that it goes out as it is.
+ */
+export function pageJson(page: Page<string>): string {
+  return `{"count":${page.count},"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)},"results":[${page.results.join(',')}]}`;
+}
+
+/**
  * Runs a list query the standard way: count, then one page of rows with the requested ordering
  * (always ending on `id` so that pages are stable), mapped by `serialize`.
  */

@@ -40,6 +40,16 @@ export interface CatalogHooks {
    * (core-inventory: `in_stock`). Synchronous: add `where` clauses or subqueries, run no query.
    */
   filterProducts: SyncHook<[ProductListFilter]>;
+  /**
+   * Once per product read by customers and anonymous callers, before `serializeProduct`: a plugin that
+   * taps `serializeProduct` also taps this and appends to each product's fingerprint whatever its
+   * fields depend on beyond the product's own rows, the language and the currency (core-inventory: the
+   * units available per variant), with one query for the whole response. The catalogue keeps each
+   * product's serialised JSON per language and currency and reuses it while the product's revision and
+   * every fingerprint are unchanged. While some plugin taps `serializeProduct` but not this hook, nothing
+   * is reused and every answer is built afresh.
+   */
+  fingerprintProducts: AsyncSeriesWaterfallHook<[Map<number, string>, SerializeContext]>;
 }
 
 /** What `catalog.filterProducts` taps receive. */
@@ -63,5 +73,6 @@ export function createCatalogHooks(): CatalogHooks {
     serializeVariant: new AsyncSeriesWaterfallHook<[VariantView[], SerializeContext]>(['variants', 'context']),
     variantRemoving: new AsyncSeriesHook<[VariantRemoving]>(['removal']),
     filterProducts: new SyncHook<[ProductListFilter]>(['filter']),
+    fingerprintProducts: new AsyncSeriesWaterfallHook<[Map<number, string>, SerializeContext]>(['fingerprints', 'context']),
   };
 }

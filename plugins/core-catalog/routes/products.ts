@@ -1,11 +1,13 @@
+import type { FastifyReply } from 'fastify';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import type { RouteRequest } from '../../../kernel/routes.ts';
-import { paginate } from '../../../kernel/http/lists.ts';
+import { pageJson, paginate } from '../../../kernel/http/lists.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
 import { AppError, badRequest, type FieldErrors } from '../../../kernel/http/errors.ts';
 import type { CatalogServices } from '../services/index.ts';
 import { productFilters, productListQuery } from '../services/product-list.ts';
-import { productFromRow } from '../services/records.ts';
+import { productFromRow, type ProductRecord, type ProductView } from '../services/records.ts';
+import type { ProductSerializer } from '../services/product-memo.ts';
 import { noContent } from '../schemas/common.ts';
 import { currencyOnlyQuery } from '../schemas/variants.ts';
 import { productCreateBody, productListQuery as listQuery, productListSpec, productPage, productPatchBody, productPutBody } from '../schemas/products.ts';
@@ -13,13 +15,23 @@ import { created, dbOf, viewOf } from './context.ts';
 
 const tag = 'products';
 const product = { $ref: 'Product#' };
+// One schema object, so that each route compiles its serializer for it once.
+const PRODUCT_ITEM = { $ref: 'Product#' };
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The product endpoints: public reads (active products only unless staff), staff writes. */
 export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): void {
-  const one = async (request: RouteRequest, id: number) => {
+  // Customers and anonymous callers get products from the memo (services/product-memo.ts): serialised
+  // JSON sent as it is. Staff get views built afresh, serialised by the route's schema.
+  const serializerOf = (reply: FastifyReply): ProductSerializer => reply.compileSerializationSchema(PRODUCT_ITEM, '200') as ProductSerializer;
+  const one = async (request: RouteRequest, reply: FastifyReply, id: number) => {
     const db = dbOf(ctx, request);
     const vc = viewOf(request);
     const record = await s.products.get(db, id, { activeOnly: !vc.staff });
+    if (s.memo.usable(vc)) {
+      reply.type(JSON_TYPE);
+      return (await s.memo.serialized(db, [record], vc, serializerOf(reply)))[0];
+    }
     return (await s.views.products(db, [record], vc))[0];
   };
 
@@ -44,7 +56,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     currency: true,
     schema: { querystring: listQuery, response: { 200: productPage } },
     checkQueryOnRefusal: unknownCategory,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const vc = viewOf(request);
       // A category that does not exist is a 400 (named with any other bad parameter), not an empty
       // list. It is asked only when something already went wrong or nothing matched, so a page of
@@ -61,12 +73,16 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
         throw err;
       }
       const query = productListQuery(ctx.knex, s.categories, filters, { staff: vc.staff, lang: request.lang, hooks: ctx.hooks.get('catalog') });
-      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, (rows: any[]) => s.views.products(ctx.knex, rows.map(productFromRow), vc), 'products.id').catch(async (err: unknown) => {
+      const memo = s.memo.usable(vc);
+      const build = (records: ProductRecord[]): Promise<Array<string | ProductView>> => (memo ? s.memo.serialized(ctx.knex, records, vc, serializerOf(reply)) : s.views.products(ctx.knex, records, vc));
+      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, (rows: any[]) => build(rows.map(productFromRow)), 'products.id').catch(async (err: unknown) => {
         await requireCategory();
         throw err;
       });
       if (page.count === 0) await requireCategory();
-      return page;
+      if (!memo) return page;
+      reply.type(JSON_TYPE);
+      return pageJson(page as { count: number; next: string | null; previous: string | null; results: string[] });
     },
   });
 
@@ -98,7 +114,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     translated: true,
     currency: true,
     schema: { params: idParams, querystring: currencyOnlyQuery, response: { 200: product } },
-    handler: async (request) => one(request, request.params.id),
+    handler: async (request, reply) => one(request, reply, request.params.id),
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {

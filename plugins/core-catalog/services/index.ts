@@ -4,6 +4,7 @@ import type { CatalogHooks } from '../hooks.ts';
 import { BulkService } from './bulk.ts';
 import { CategoryService } from './categories.ts';
 import { CatalogPricing, type ExchangeReader, type StoreSettingsReader } from './pricing.ts';
+import { ProductMemo } from './product-memo.ts';
 import { ProductService } from './products.ts';
 import { VariantService } from './variants.ts';
 import { CatalogViews } from './views.ts';
@@ -12,6 +13,7 @@ import { CatalogViews } from './views.ts';
 export interface CatalogServices {
   pricing: CatalogPricing;
   views: CatalogViews;
+  memo: ProductMemo;
   categories: CategoryService;
   products: ProductService;
   variants: VariantService;
@@ -34,6 +36,7 @@ export function createCatalogServices(ctx: PluginContext, hooks: CatalogHooks): 
   const variants = new VariantService({ ...base, hooks, pricing, views });
   const products = new ProductService({ ...base, pricing, views, categories, variants, languages });
   const bulk = new BulkService({ products, variants });
+  const memo = new ProductMemo({ views, hooks, settings });
   ctx.container.register({
     productService: asValue(products),
     variantService: asValue(variants),
@@ -41,5 +44,5 @@ export function createCatalogServices(ctx: PluginContext, hooks: CatalogHooks): 
     catalogPricing: asValue(pricing),
     catalogViews: asValue(views),
   });
-  return { pricing, views, categories, products, variants, bulk };
+  return { pricing, views, memo, categories, products, variants, bulk };
 }

@@ -40,6 +40,8 @@ export interface ProductRecord {
   price: number | null;
   compare_at_price: number | null;
   effective_price: number | null;
+  /** Raised by every write to the product or its variants (migration 013). */
+  revision: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -155,6 +157,7 @@ export function productFromRow(row: any): ProductRecord {
     price: nullableNumber(row.price),
     compare_at_price: nullableNumber(row.compare_at_price),
     effective_price: nullableNumber(row.effective_price),
+    revision: Number(row.revision ?? 0),
     created_at: toDate(row.created_at)!,
     updated_at: toDate(row.updated_at)!,
   };
@@ -194,7 +197,7 @@ export function categoryFromRow(row: any): CategoryRecord {
 /** The columns of `products` a product view needs (all of them, named so joins stay unambiguous). */
 export const PRODUCT_COLUMNS = [
   'id', 'name', 'description', 'status', 'slug', 'category_id', 'options', 'images', 'translations',
-  'price', 'compare_at_price', 'effective_price', 'created_at', 'updated_at',
+  'price', 'compare_at_price', 'effective_price', 'revision', 'created_at', 'updated_at',
 ].map((c) => `products.${c}`);
 
 /** The columns `variantFromRow` reads (not the keys the unique indexes use). */

@@ -169,11 +169,17 @@ export class VariantService {
     for (const v of variants) await this.parts.events.emit(db, 'variant.deleted', this.parts.views.variant(v, base));
   }
 
-  /** Recomputes a product's effective price (explicit, else lowest variant) and its search documents. */
+  /**
+   * After every write to a product or its variants: recomputes its effective price (explicit, else
+   * lowest variant) and its search documents, and raises its revision.
+   */
   async refreshProduct(db: Db, productId: number): Promise<void> {
     await db('products')
       .where('id', productId)
-      .update({ effective_price: db.raw('coalesce(price, (select min(v.price) from variants v where v.product_id = ?))', [productId]) });
+      .update({
+        effective_price: db.raw('coalesce(price, (select min(v.price) from variants v where v.product_id = ?))', [productId]),
+        revision: db.raw('revision + 1'),
+      });
     await syncProductSearch(db, productId);
   }
 

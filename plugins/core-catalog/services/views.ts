@@ -117,7 +117,8 @@ export class CatalogViews {
     return view;
   }
 
-  private serializeContext(db: Db, vc: ViewContext) {
+  /** What serialisation and fingerprint taps learn about the response. */
+  serializeContext(db: Db, vc: ViewContext) {
     return { db, lang: vc.lang ?? this.defaultLanguage(), currency: vc.currency, principal: vc.principal };
   }
 }

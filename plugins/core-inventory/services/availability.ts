@@ -51,6 +51,28 @@ export async function withProductAvailability(products: ProductView[], db: Db): 
   });
 }
 
+/**
+ * `catalog.fingerprintProducts` tap: what `withProductAvailability` adds depends on the units available
+ * per variant over active warehouses (the variants' own flags are in the product's revision), so each
+ * product's fingerprint gets `variant=units` for each of its variants with stock records. One query.
+ */
+export async function withAvailabilityFingerprints(fingerprints: Map<number, string>, db: Db): Promise<Map<number, string>> {
+  if (fingerprints.size === 0) return fingerprints;
+  const rows = await db('inventory_levels as l')
+    .join('warehouses as w', 'w.id', 'l.warehouse_id')
+    .join('variants as v', 'v.id', 'l.variant_id')
+    .whereIn('v.product_id', [...fingerprints.keys()])
+    .where('w.active', 1)
+    .groupBy('v.product_id', 'l.variant_id')
+    .orderBy('l.variant_id')
+    .select('v.product_id', 'l.variant_id', db.raw('SUM(l.quantity - l.reserved) as available'));
+  for (const row of rows) {
+    const id = Number(row.product_id);
+    fingerprints.set(id, `${fingerprints.get(id) ?? ''}${Number(row.variant_id)}=${Number(row.available)};`);
+  }
+  return fingerprints;
+}
+
 /** `catalog.serializeVariant` tap: the same fields on variant responses, one query. */
 export async function withVariantAvailability(variants: VariantView[], db: Db): Promise<VariantView[]> {
   const available = await availableByVariant(db, trackedIds(variants));

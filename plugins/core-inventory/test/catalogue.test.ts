@@ -64,7 +64,7 @@ test('availability costs one query per response, whatever the number of products
   const records = created.products.flatMap((p: any) => p.variants.map((v: any, j: number) => ({ variant_id: v.id, warehouse_id: w.id, quantity: j })));
   expectStatus(await s.staff.post('/api/v1/inventory/bulk/', { records }), 200);
 
-  const queriesFor = async (url: string) => {
+  const queriesFor = async (url: string, headers?: Record<string, string>) => {
     const seen: string[] = [];
     const listener = (q: { sql: string }) => {
       // Timers' reads are not the request's: the settings refresh, the response cache's check for other processes' events.
@@ -72,7 +72,7 @@ test('availability costs one query per response, whatever the number of products
     };
     s.knex.on('query', listener);
     try {
-      const body = expectStatus(await s.anon.get(url), 200);
+      const body = expectStatus(await s.anon.get(url, headers), 200);
       for (const p of body.results ?? [body]) assert.equal(p.available, 3, `${p.name}: 0 + 1 + 2`);
     } finally {
       s.knex.off('query', listener);
@@ -82,9 +82,17 @@ test('availability costs one query per response, whatever the number of products
   const small = await queriesFor('/api/v1/products/?search=counted&page_size=5');
   const large = await queriesFor('/api/v1/products/?search=counted&page_size=50');
   assert.equal(small.length, large.length, `the same number of queries for 5 and 50 products:\n${large.join('\n')}`);
-  assert.equal(large.filter((q) => /inventory_levels/.test(q)).length, 1, 'one inventory query');
-  const detail = await queriesFor(`/api/v1/products/${created.products[0].id}/`);
-  assert.equal(detail.filter((q) => /inventory_levels/.test(q)).length, 1);
+  // The availability fingerprint (which decides whether the catalogue's kept JSON of a product is
+  // current), then the availability of the products built afresh: two queries for any page size.
+  assert.equal(large.filter((q) => /inventory_levels/.test(q)).length, 2, 'two inventory queries');
+  // Asked again (past the response cache) with nothing changed: only the fingerprint, no variants loaded.
+  const again = await queriesFor('/api/v1/products/?search=counted&page_size=50', { 'cache-control': 'no-cache' });
+  assert.equal(again.filter((q) => /inventory_levels/.test(q)).length, 1, 'only the fingerprint');
+  assert.equal(again.filter((q) => /from [`"]variants[`"]/.test(q)).length, 0, 'no variants loaded');
+  const detailUrl = `/api/v1/products/${created.products[59].id}/`;
+  assert.ok((await queriesFor(detailUrl)).filter((q) => /inventory_levels/.test(q)).length <= 2);
+  const detail = await queriesFor(detailUrl, { 'cache-control': 'no-cache' });
+  assert.equal(detail.filter((q) => /inventory_levels/.test(q)).length, 1, detail.join('\n'));
 });
 
 test('deleting a variant with live reservations is refused (409); otherwise its records go and its history stays', async () => {

@@ -1,0 +1,99 @@
+import { LRUCache } from 'lru-cache';
+import type { CatalogHooks } from '../hooks.ts';
+import type { StoreSettingsReader } from './pricing.ts';
+import type { Db, ProductRecord, ProductView } from './records.ts';
+import type { CatalogViews, ViewContext } from './views.ts';
+
+/** Memory for kept products: about 5,000 products of 1.5 KB, each in every language and currency asked. */
+export const PRODUCT_MEMO_BYTES = 8 * 1024 * 1024;
+
+/** Turns one product view into its JSON, exactly as the route's response schema writes it. */
+export type ProductSerializer = (view: ProductView) => string;
+
+interface Kept {
+  /** The product's revision, the store settings' generation and every plugin's fingerprint. */
+  version: string;
+  json: string;
+}
+
+/**
+ * Each product's serialised JSON per language and currency, for customers and anonymous callers, kept
+ * while nothing it was built from has changed: a computed list of 20 products is then its page query,
+ * one fingerprint query per plugin and a concatenation, instead of loading variants, building views,
+ * running the serialisation taps and serialising 28 KB on every request.
+ *
+ * Never stale, because nothing is invalidated: every request reads the inputs' versions (the product's
+ * `revision`, raised in the transaction of every write to it or its variants; the store settings, which
+ * carry the currencies, rates and languages; each plugin's fingerprint from `fingerprintProducts`) and
+ * builds afresh whatever does not match. Versions are read before a miss is built, so what is kept is
+ * never older than the version it is kept under. Staff answers (drafts, stored translations) are
+ * always built afresh, and so is everything while a plugin taps `serializeProduct` without a fingerprint.
+ */
+export class ProductMemo {
+  private readonly kept = new LRUCache<string, Kept>({ maxSize: PRODUCT_MEMO_BYTES, sizeCalculation: (k) => k.json.length + k.version.length + 64 });
+  private settingsSeen?: object;
+  private settingsText = '';
+  private settingsGeneration = 0;
+
+  constructor(
+    private readonly parts: {
+      views: CatalogViews;
+      hooks: CatalogHooks;
+      settings: StoreSettingsReader;
+    },
+  ) {}
+
+  /** Whether answers for this caller may be taken from what is kept. */
+  usable(vc: ViewContext): boolean {
+    if (vc.staff) return false;
+    const { serializeProduct, fingerprintProducts } = this.parts.hooks;
+    const fingerprinted = new Set(fingerprintProducts.taps.map((t) => t.name));
+    return serializeProduct.taps.every((t) => fingerprinted.has(t.name));
+  }
+
+  /** The products' JSON in the order given: kept where current, built (and kept) where not. */
+  async serialized(db: Db, records: ProductRecord[], vc: ViewContext, serialize: ProductSerializer): Promise<string[]> {
+    if (records.length === 0) return [];
+    const empty = new Map(records.map((p) => [p.id, '']));
+    const fingerprints = await this.parts.hooks.fingerprintProducts.promise(empty, this.parts.views.serializeContext(db, vc));
+    const settings = this.settingsVersion();
+    const out: string[] = new Array(records.length);
+    const missing: Array<{ at: number; key: string; version: string }> = [];
+    for (const [at, p] of records.entries()) {
+      const key = `${p.id}|${vc.lang ?? ''}|${vc.currency}`;
+      const version = `${p.revision}|${settings}|${fingerprints.get(p.id) ?? ''}`;
+      const kept = this.kept.get(key);
+      if (kept?.version === version) out[at] = kept.json;
+      else missing.push({ at, key, version });
+    }
+    if (missing.length > 0) {
+      const views = await this.parts.views.products(db, missing.map((m) => records[m.at]!), vc);
+      for (const [i, m] of missing.entries()) {
+        const json = serialize(views[i]!);
+        out[m.at] = json;
+        this.kept.set(m.key, { version: m.version, json });
+      }
+    }
+    return out;
+  }
+
+  /** How many products' JSON is kept (for tests and the bench). */
+  get size(): number {
+    return this.kept.size;
+  }
+
+  // A number that changes whenever the settings' content does. core-store replaces its settings object
+  // on every refresh, so the content is compared only when the object is a new one.
+  private settingsVersion(): number {
+    const current = this.parts.settings.get();
+    if (current !== this.settingsSeen) {
+      this.settingsSeen = current;
+      const text = JSON.stringify(current);
+      if (text !== this.settingsText) {
+        this.settingsText = text;
+        this.settingsGeneration++;
+      }
+    }
+    return this.settingsGeneration;
+  }
+}
