@@ -6,7 +6,7 @@ import { idParams } from '../../../kernel/http/schemas.ts';
 import { AppError, badRequest, type FieldErrors } from '../../../kernel/http/errors.ts';
 import type { CatalogServices } from '../services/index.ts';
 import { productFilters, productListQuery } from '../services/product-list.ts';
-import { productFromRow, type ProductRecord, type ProductView } from '../services/records.ts';
+import { productFromRow, type ProductView } from '../services/records.ts';
 import type { ProductSerializer } from '../services/product-memo.ts';
 import { noContent } from '../schemas/common.ts';
 import { currencyOnlyQuery } from '../schemas/variants.ts';
@@ -30,7 +30,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     const record = await s.products.get(db, id, { activeOnly: !vc.staff });
     if (s.memo.usable(vc)) {
       reply.type(JSON_TYPE);
-      return (await s.memo.serialized(db, [record], vc, serializerOf(reply)))[0];
+      return (await s.memo.serialized(db, [record], vc, serializerOf(reply), async () => [record]))[0];
     }
     return (await s.views.products(db, [record], vc))[0];
   };
@@ -74,8 +74,13 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       }
       const query = productListQuery(ctx.knex, s.categories, filters, { staff: vc.staff, lang: request.lang, hooks: ctx.hooks.get('catalog') });
       const memo = s.memo.usable(vc);
-      const build = (records: ProductRecord[]): Promise<Array<string | ProductView>> => (memo ? s.memo.serialized(ctx.knex, records, vc, serializerOf(reply)) : s.views.products(ctx.knex, records, vc));
-      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, (rows: any[]) => build(rows.map(productFromRow)), 'products.id').catch(async (err: unknown) => {
+      // With the memo, the page reads ids and revisions only; the records of products to build are read after.
+      if (memo) query.clearSelect().select('products.id', 'products.revision');
+      const build = (rows: any[]): Promise<Array<string | ProductView>> =>
+        memo
+          ? s.memo.serialized(ctx.knex, rows.map((r) => ({ id: Number(r.id), revision: Number(r.revision) })), vc, serializerOf(reply), (ids) => s.products.records(ctx.knex, ids, { activeOnly: true }))
+          : s.views.products(ctx.knex, rows.map(productFromRow), vc);
+      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, build, 'products.id').catch(async (err: unknown) => {
         await requireCategory();
         throw err;
       });

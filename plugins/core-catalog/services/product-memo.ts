@@ -2,6 +2,12 @@ import { LRUCache } from 'lru-cache';
 import type { CatalogHooks } from '../hooks.ts';
 import type { StoreSettingsReader } from './pricing.ts';
 import type { Db, ProductRecord, ProductView } from './records.ts';
+
+/** What the memo needs of a product to tell whether its kept JSON is current. */
+export interface ProductRef {
+  id: number;
+  revision: number;
+}
 import type { CatalogViews, ViewContext } from './views.ts';
 
 /** Memory for kept products: about 5,000 products of 1.5 KB, each in every language and currency asked. */
@@ -51,15 +57,19 @@ export class ProductMemo {
     return serializeProduct.taps.every((t) => fingerprinted.has(t.name));
   }
 
-  /** The products' JSON in the order given: kept where current, built (and kept) where not. */
-  async serialized(db: Db, records: ProductRecord[], vc: ViewContext, serialize: ProductSerializer): Promise<string[]> {
-    if (records.length === 0) return [];
-    const empty = new Map(records.map((p) => [p.id, '']));
+  /**
+   * The products' JSON in the order given: kept where current, built (and kept) where not. `load` reads
+   * the records of the products to build, so a page whose products are all kept reads only their ids
+   * and revisions.
+   */
+  async serialized(db: Db, refs: ProductRef[], vc: ViewContext, serialize: ProductSerializer, load: (ids: number[]) => Promise<ProductRecord[]>): Promise<string[]> {
+    if (refs.length === 0) return [];
+    const empty = new Map(refs.map((p) => [p.id, '']));
     const fingerprints = await this.parts.hooks.fingerprintProducts.promise(empty, this.parts.views.serializeContext(db, vc));
     const settings = this.settingsVersion();
-    const out: string[] = new Array(records.length);
+    const out: string[] = new Array(refs.length);
     const missing: Array<{ at: number; key: string; version: string }> = [];
-    for (const [at, p] of records.entries()) {
+    for (const [at, p] of refs.entries()) {
       const key = `${p.id}|${vc.lang ?? ''}|${vc.currency}`;
       const version = `${p.revision}|${settings}|${fingerprints.get(p.id) ?? ''}`;
       const kept = this.kept.get(key);
@@ -67,14 +77,21 @@ export class ProductMemo {
       else missing.push({ at, key, version });
     }
     if (missing.length > 0) {
-      const views = await this.parts.views.products(db, missing.map((m) => records[m.at]!), vc);
-      for (const [i, m] of missing.entries()) {
-        const json = serialize(views[i]!);
+      const records = await load(missing.map((m) => refs[m.at]!.id));
+      const views = new Map((await this.parts.views.products(db, records, vc)).map((v) => [v.id, v]));
+      for (const m of missing) {
+        const ref = refs[m.at]!;
+        const view = views.get(ref.id);
+        // Deleted since the page was read: its place is left out, as a read a moment later would.
+        if (!view) continue;
+        const json = serialize(view);
         out[m.at] = json;
-        this.kept.set(m.key, { version: m.version, json });
+        // Kept under the revision just read only when the record is that revision: a write in between
+        // made a newer JSON, which the next request's revision will not match, and builds again.
+        if (records.find((r) => r.id === ref.id)?.revision === ref.revision) this.kept.set(m.key, { version: m.version, json });
       }
     }
-    return out;
+    return out.filter((json) => json !== undefined);
   }
 
   /** How many products' JSON is kept (for tests and the bench). */

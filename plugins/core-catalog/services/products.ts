@@ -6,7 +6,7 @@ import type { CategoryService } from './categories.ts';
 import { optionConflicts } from './options.ts';
 import type { CatalogPricing } from './pricing.ts';
 import { checkProductInput, PRODUCT_DEFAULTS, productColumns, type ProductInput } from './product-input.ts';
-import { productFromRow, variantsOf, type Db, type ProductRecord, type VariantRecord } from './records.ts';
+import { PRODUCT_COLUMNS, productFromRow, variantsOf, type Db, type ProductRecord, type VariantRecord } from './records.ts';
 import { removeProductSearch } from './search-documents.ts';
 import { freeSlug, slugify, slugTaken } from './slugs.ts';
 import type { VariantInput, VariantService } from './variants.ts';
@@ -39,6 +39,16 @@ export class ProductService {
     const row = await query;
     if (!row) throw CatalogErrors.productNotFound();
     return productFromRow(row);
+  }
+
+  /** These products' records, in the order of `ids` (products that do not exist, or are not active when asked, are left out). */
+  async records(db: Db, ids: number[], opts: { activeOnly?: boolean } = {}): Promise<ProductRecord[]> {
+    if (ids.length === 0) return [];
+    const byId = new Map<number, ProductRecord>();
+    const query = db('products').whereIn('id', ids).select(PRODUCT_COLUMNS);
+    if (opts.activeOnly) query.where('status', 'active');
+    for (const row of await query) byId.set(Number(row.id), productFromRow(row));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** Creates a product (and the variants given with it); the slug is derived from the name unless given. */
