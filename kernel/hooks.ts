@@ -1,6 +1,5 @@
 import { AsyncSeriesBailHook, AsyncSeriesHook, type AsyncSeriesWaterfallHook, type Hook } from 'tapable';
 import type { Logger } from './logger.ts';
-import { requestLogger } from './http/request-scope.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './http/principal.ts';
 import type { EventRecord } from './events.ts';
@@ -134,8 +133,8 @@ export function createEventHooks(): EventHooks {
 }
 
 /**
- * Runs a waterfall hook's taps one by one, each isolated: a tap that throws is logged at error (its
- * plugin, the hook, the request id when serving a request) and its contribution is dropped, the value
+ * Runs a waterfall hook's taps one by one, each isolated: a tap that throws is logged at error on
+ * `logger` (its plugin, the hook; pass the request's logger to have the request id) and its contribution is dropped, the value
  * going on to the next tap as it was before. For hooks that collect offers from many providers
  * (shipping rates, payment methods), where one broken provider must not fail the request for all.
  * Tap authors see the ordinary waterfall contract (value in, value out; `undefined` keeps the value);
@@ -150,7 +149,7 @@ export async function collectFromEachTap<T, C>(hook: AsyncSeriesWaterfallHook<[T
       const result = (await callTap(tap, [given, context])) as T | undefined;
       value = result !== undefined ? result : given;
     } catch (err) {
-      requestLogger(logger).error({ err, plugin: tap.name, hook: hookName }, `a ${hookName} tap of plugin "${tap.name}" failed; its offers are left out`);
+      logger.error({ err, plugin: tap.name, hook: hookName }, `a ${hookName} tap of plugin "${tap.name}" failed; its offers are left out`);
     }
   }
   return value;

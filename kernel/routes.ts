@@ -4,8 +4,6 @@ import { asValue } from 'awilix';
 import { type AuthPolicy, satisfies } from './http/principal.ts';
 import { AppError, badRequest, notAuthenticated, permissionDenied, type FieldErrors } from './http/errors.ts';
 import { fieldErrorsFromAjv } from './http/error-handler.ts';
-import { inRequestScope } from './http/request-scope.ts';
-import type { Logger } from './logger.ts';
 import { checkCsrf } from './http/csrf.ts';
 import { hadOutsideEffect, requestTransactionConfig, withTransactionRetries } from './db/transaction-retry.ts';
 
@@ -307,7 +305,7 @@ export class RouteRegistry {
     return {
       method: route.method,
       url: route.path,
-      handler: ((request: RouteRequest, reply: FastifyReply) => inRequestScope(request.log as unknown as Logger, () => checked(request, reply))) as RouteOptions['handler'],
+      handler: checked as RouteOptions['handler'],
       bodyLimit: route.bodyLimit,
       // With body checks, a schema refusal reaches the handler wrapper, which merges both into one 400.
       attachValidation: !!(route.checkBody || route.checkQueryOnRefusal),

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Knex } from 'knex';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import type { Principal } from '../../../kernel/http/principal.ts';
+import type { Logger } from '../../../kernel/logger.ts';
 import type { RouteRequest } from '../../../kernel/routes.ts';
 import type { Db } from '../contracts.ts';
 import type { Caller } from '../services/checkouts/checkout-service.ts';
@@ -13,7 +14,7 @@ export function dbOf(ctx: PluginContext, request: RouteRequest): Db {
 
 /** Who is asking, and in which language. */
 export function callerOf(request: RouteRequest): Caller {
-  return { principal: request.principal, lang: request.lang };
+  return { principal: request.principal, lang: request.lang, log: request.log as unknown as Logger };
 }
 
 /** The currency `?currency=` asked for (validated by the kernel), or undefined when none was asked. */

@@ -1,3 +1,4 @@
+import type { Logger } from '../../../kernel/logger.ts';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../../kernel/http/errors.ts';
 import { ANONYMOUS, type Principal } from '../../../kernel/http/principal.ts';
@@ -148,7 +149,7 @@ export function registerPayPageRoutes(ctx: PluginContext, s: CheckoutServices, h
           return;
         }
         if (!methodId) return render(request, reply, checkout, 400, 'Choose a payment method.');
-        const result = await s.pay.pay({ checkoutId: checkout.id, methodId, principal: request.principal, lang: request.lang, ip: request.ip, trusted: true });
+        const result = await s.pay.pay({ checkoutId: checkout.id, methodId, principal: request.principal, lang: request.lang, log: request.log as unknown as Logger, ip: request.ip, trusted: true });
         const after = (await s.checkouts.require(ctx.knex, checkout.id, request.principal, { trusted: true }))!;
         if (result.failure) return render(request, reply, after, 402, sentence(`Your payment failed: ${result.failure}`));
         if (result.payment.redirect_url) {

@@ -2,6 +2,7 @@ import { lineStock } from '../carts/line-stock.ts';
 import type { Knex } from 'knex';
 import type { FieldErrors } from '../../../../kernel/http/errors.ts';
 import type { Principal } from '../../../../kernel/http/principal.ts';
+import type { Logger } from '../../../../kernel/logger.ts';
 import type { Address, Db, PaymentMethod } from '../../contracts.ts';
 import { addError, CheckoutErrors, throwIfInvalid } from '../../errors.ts';
 import { CartRows, canSee, type CartRecord } from '../carts/cart-rows.ts';
@@ -31,6 +32,8 @@ export interface CheckoutPatch extends Omit<CheckoutInput, 'cart_id'> {
 export interface Caller {
   principal: Principal;
   lang: string;
+  /** The request's logger (its lines carry the request id), for a provider tap that fails. */
+  log?: Logger;
 }
 
 /**
@@ -162,15 +165,16 @@ export class CheckoutService {
   async paymentMethods(db: Db, checkout: CheckoutRecord, caller: Caller): Promise<PaymentMethod[]> {
     if (checkout.order_id !== null) {
       const order = await this.orders.get(db, checkout.order_id);
-      return this.methodsFor(db, { currency: order.currency, total_minor: order.total - order.amount_paid, address: order.shipping_address, test: order.test, lang: caller.lang });
+      return this.methodsFor(db, { currency: order.currency, total_minor: order.total - order.amount_paid, address: order.shipping_address, test: order.test, lang: caller.lang }, caller.log);
     }
     const evaluation = await this.evaluate(db, checkout, await this.cartOf(db, checkout), caller);
-    return this.methodsFor(db, { currency: evaluation.totals.currency, total_minor: evaluation.totals.total_minor, address: checkout.shipping_address, test: this.isTest(caller.principal), lang: caller.lang });
+    return this.methodsFor(db, { currency: evaluation.totals.currency, total_minor: evaluation.totals.total_minor, address: checkout.shipping_address, test: this.isTest(caller.principal), lang: caller.lang }, caller.log);
   }
 
-  async methodsFor(db: Db, context: { currency: string; total_minor: number; address: Address | null; test: boolean; lang: string }): Promise<PaymentMethod[]> {
+  /** The payment methods gateways offer for this amount; a failing gateway is logged on `log` (the request's). */
+  async methodsFor(db: Db, context: { currency: string; total_minor: number; address: Address | null; test: boolean; lang: string }, log: Logger = this.deps.logger): Promise<PaymentMethod[]> {
     // Each gateway in isolation: one whose tap throws is logged and left out; the others still offer.
-    const offered = await collectFromEachTap(this.deps.hooks.collectPaymentMethods, 'checkout.collectPaymentMethods', [], { db, ...context }, this.deps.logger);
+    const offered = await collectFromEachTap(this.deps.hooks.collectPaymentMethods, 'checkout.collectPaymentMethods', [], { db, ...context }, log);
     const seen = new Set<string>();
     return (offered ?? []).filter((m) => {
       if (!m || typeof m.id !== 'string' || m.test !== context.test || seen.has(m.id)) return false;

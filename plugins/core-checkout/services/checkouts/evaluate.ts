@@ -1,4 +1,5 @@
 import type { Principal } from '../../../../kernel/http/principal.ts';
+import type { Logger } from '../../../../kernel/logger.ts';
 import { collectFromEachTap } from '../../../../kernel/hooks.ts';
 import type { Address, Db, PricedLine, ShippingRate, Totals } from '../../contracts.ts';
 import type { CartRecord } from '../carts/cart-rows.ts';
@@ -22,6 +23,8 @@ export interface Evaluation {
 export interface EvaluateOptions {
   principal: Principal;
   lang: string;
+  /** The request's logger, for a shipping provider whose tap fails. */
+  log?: Logger;
   placing?: boolean;
 }
 
@@ -29,7 +32,7 @@ export interface EvaluateOptions {
  * The shipping rates providers offer for an address, in the cart's currency (a rate quoted in the
  * store's default currency is converted; others, or malformed ones, are left out and logged).
  */
-export async function collectRates(deps: CheckoutDeps, db: Db, address: Address, totals: Totals, lang: string, variants: Map<number, VariantForSale>): Promise<ShippingRate[]> {
+export async function collectRates(deps: CheckoutDeps, db: Db, address: Address, totals: Totals, lang: string, variants: Map<number, VariantForSale>, log: Logger = deps.logger): Promise<ShippingRate[]> {
   // Each provider in isolation: one whose tap throws is logged and left out; the others still offer.
   const offered = await collectFromEachTap(deps.hooks.collectShippingRates, 'checkout.collectShippingRates', [], {
     db,
@@ -38,7 +41,7 @@ export async function collectRates(deps: CheckoutDeps, db: Db, address: Address,
     subtotal_minor: totals.subtotal_minor - totals.discount_minor,
     ...shippingLines(totals.lines, variants),
     lang,
-  }, deps.logger);
+  }, log);
   const defaultCurrency = deps.settings.get().default_currency;
   const rates: ShippingRate[] = [];
   for (const rate of offered ?? []) {
@@ -74,7 +77,7 @@ export async function evaluateCheckout(deps: CheckoutDeps, db: Db, checkout: Che
     lang: opts.lang,
   };
   const base = await calculateTotals(deps, { ...input, shipping: null });
-  const rates = await collectRates(deps, db, checkout.shipping_address, base, opts.lang, priced.variants);
+  const rates = await collectRates(deps, db, checkout.shipping_address, base, opts.lang, priced.variants, opts.log);
   const chosen = checkout.shipping_rate ? findRate(rates, checkout.shipping_rate.id, checkout.shipping_rate.provider) : undefined;
   const selected = chosen ?? null;
   const totals = selected || opts.placing ? await calculateTotals(deps, { ...input, shipping: selected, placing: opts.placing }) : base;

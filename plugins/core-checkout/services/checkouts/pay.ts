@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Principal } from '../../../../kernel/http/principal.ts';
+import type { Logger } from '../../../../kernel/logger.ts';
 import type { PaymentMethod } from '../../contracts.ts';
 import { CheckoutErrors } from '../../errors.ts';
 import type { CheckoutDeps } from '../deps.ts';
@@ -21,6 +22,8 @@ export interface PayInput {
   methodId: string;
   principal: Principal;
   lang: string;
+  /** The request's logger, for a gateway or shipping provider whose tap fails. */
+  log?: Logger;
   /** The client's address: held unpaid orders are limited per address (store setting max_unpaid_orders). */
   ip?: string;
   /** The hosted page verified its own form token: the caller may pay this checkout whoever it is. */
@@ -75,19 +78,19 @@ export class PayService {
     const order = await this.orders.get(trx, checkout.order_id!, { lock: true });
     if (order.status === 'cancelled' || checkout.status === 'expired') throw CheckoutErrors.checkoutExpired();
     if (order.status !== 'pending' || order.payment_status !== 'unpaid') throw CheckoutErrors.alreadyPaid(order.id, order.order_number);
-    const methods = await this.checkouts.methodsFor(trx, { currency: order.currency, total_minor: order.total - order.amount_paid, address: order.shipping_address, test: order.test, lang: input.lang });
+    const methods = await this.checkouts.methodsFor(trx, { currency: order.currency, total_minor: order.total - order.amount_paid, address: order.shipping_address, test: order.test, lang: input.lang }, input.log);
     return { order, method: this.checkouts.requireMethod(methods, input.methodId) };
   }
 
   private async place(trx: Knex.Transaction, checkout: CheckoutRecord, input: PayInput): Promise<{ order: OrderRecord; method: PaymentMethod }> {
     const cart = await this.checkouts.cartOf(trx, checkout, { lock: true });
     if (cart.status !== 'open') throw CheckoutErrors.cartOrdered();
-    const evaluation = await this.checkouts.evaluate(trx, checkout, cart, { principal: input.principal, lang: input.lang, placing: true });
+    const evaluation = await this.checkouts.evaluate(trx, checkout, cart, { principal: input.principal, lang: input.lang, placing: true, log: input.log });
     assertSellable(evaluation.priced);
     this.assertShipping(evaluation, checkout);
     const test = this.checkouts.isTest(input.principal);
     const totals = evaluation.totals;
-    const methods = await this.checkouts.methodsFor(trx, { currency: totals.currency, total_minor: totals.total_minor, address: checkout.shipping_address, test, lang: input.lang });
+    const methods = await this.checkouts.methodsFor(trx, { currency: totals.currency, total_minor: totals.total_minor, address: checkout.shipping_address, test, lang: input.lang }, input.log);
     const method = this.checkouts.requireMethod(methods, input.methodId);
     const customerId = input.principal.kind === 'customer' ? input.principal.id : (checkout.customer_id ?? cart.customer_id);
     const order = await placeOrder(this.deps, this.orders, trx, { checkout, cart, evaluation, customerId, test, lang: input.lang });
