@@ -9,7 +9,7 @@ import { call, closeClient } from './lib/http.ts';
 import { REPO_ROOT } from './lib/ipc.ts';
 import { machineInfo } from './lib/machine.ts';
 import type { DbKind } from './lib/options.ts';
-import { DB_NAMES } from './lib/report.ts';
+import { DB_NAMES, replaceReadmeSection } from './lib/report.ts';
 import { startStore, type StoreHandle } from './lib/store.ts';
 
 const USAGE = `npm run bench:growth -- [--db sqlite|mysql] [--sizes 1000,10000,100000] [--seconds S] [--no-write]
@@ -129,20 +129,12 @@ function table(db: DbKind, results: SizeResult[]): string {
 }
 
 function write(db: DbKind, results: SizeResult[]): string[] {
-  const START = `<!-- bench:growth:${db}:start -->`;
-  const END = `<!-- bench:growth:${db}:end -->`;
   const machine = machineInfo();
   const date = new Date().toISOString().slice(0, 10);
   const json = path.join(REPO_ROOT, 'bench', 'results', `${date}-growth-${db}.json`);
   fs.writeFileSync(json, JSON.stringify({ date, machine, db, results }, null, 2) + '\n');
-  const readme = path.join(REPO_ROOT, 'bench', 'README.md');
-  const text = fs.readFileSync(readme, 'utf8');
-  const from = text.indexOf(START);
-  const to = text.indexOf(END);
-  if (from < 0 || to < from) throw new Error(`bench/README.md lacks the ${START} … ${END} markers.`);
   const heading = `Measured ${date} on ${machine.nproc} CPUs (${machine.cpu}), Node ${machine.node}; one request at a time, ${'`Cache-Control: no-cache`'}.`;
-  fs.writeFileSync(readme, `${text.slice(0, from + START.length)}\n${heading}\n\n${table(db, results)}\n${text.slice(to)}`);
-  return [json, readme];
+  return [json, replaceReadmeSection(`growth:${db}`, `${heading}\n\n${table(db, results)}`)];
 }
 
 async function main(): Promise<void> {

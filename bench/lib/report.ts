@@ -172,16 +172,23 @@ export function markdownTable(results: BenchResults): string {
   return lines.join('\n');
 }
 
-const START = '<!-- bench:results:start -->';
-const END = '<!-- bench:results:end -->';
-
-/** Replaces the generated section of bench/README.md (between the markers) with these results. */
-export function updateReadme(results: BenchResults): string {
+/**
+ * Replaces the generated section of bench/README.md between `<!-- bench:<section>:start -->` and
+ * `<!-- bench:<section>:end -->` with `content`; returns the file's path.
+ */
+export function replaceReadmeSection(section: string, content: string): string {
+  const start = `<!-- bench:${section}:start -->`;
+  const end = `<!-- bench:${section}:end -->`;
   const file = path.join(REPO_ROOT, 'bench', 'README.md');
   const text = fs.readFileSync(file, 'utf8');
-  const from = text.indexOf(START);
-  const to = text.indexOf(END);
-  if (from < 0 || to < from) throw new Error(`bench/README.md lacks the ${START} … ${END} markers.`);
-  fs.writeFileSync(file, text.slice(0, from + START.length) + '\n' + markdownTable(results) + '\n' + text.slice(to));
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`bench/README.md lacks the ${start} … ${end} markers.`);
+  fs.writeFileSync(file, text.slice(0, from + start.length) + '\n' + content + '\n' + text.slice(to));
   return file;
+}
+
+/** Replaces the results section of bench/README.md with these results. */
+export function updateReadme(results: BenchResults): string {
+  return replaceReadmeSection('results', markdownTable(results));
 }
