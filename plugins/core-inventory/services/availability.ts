@@ -9,17 +9,19 @@ export interface VariantAvailability {
   in_stock: boolean;
 }
 
+// Stock records (`l`) in active warehouses, and the units they make available, summed per group.
+const inActiveWarehouses = (db: Db) => db('inventory_levels as l').join('warehouses as w', 'w.id', 'l.warehouse_id').where('w.active', 1);
+const AVAILABLE_SUM = 'SUM(l.quantity - l.reserved) as available';
+
 /** Available units per variant over active warehouses, in one query (variants without records: absent). */
 export async function availableByVariant(db: Db, variantIds: number[]): Promise<Map<number, number>> {
   const result = new Map<number, number>();
   const unique = [...new Set(variantIds)];
   if (unique.length === 0) return result;
-  const rows = await db('inventory_levels as l')
-    .join('warehouses as w', 'w.id', 'l.warehouse_id')
+  const rows = await inActiveWarehouses(db)
     .whereIn('l.variant_id', unique)
-    .where('w.active', 1)
     .groupBy('l.variant_id')
-    .select('l.variant_id', db.raw('SUM(l.quantity - l.reserved) as available'));
+    .select('l.variant_id', db.raw(AVAILABLE_SUM));
   for (const row of rows) result.set(Number(row.variant_id), Number(row.available));
   return result;
 }
@@ -58,14 +60,12 @@ export async function withProductAvailability(products: ProductView[], db: Db): 
  */
 export async function withAvailabilityFingerprints(fingerprints: Map<number, string>, db: Db): Promise<Map<number, string>> {
   if (fingerprints.size === 0) return fingerprints;
-  const rows = await db('inventory_levels as l')
-    .join('warehouses as w', 'w.id', 'l.warehouse_id')
+  const rows = await inActiveWarehouses(db)
     .join('variants as v', 'v.id', 'l.variant_id')
     .whereIn('v.product_id', [...fingerprints.keys()])
-    .where('w.active', 1)
     .groupBy('v.product_id', 'l.variant_id')
     .orderBy('l.variant_id')
-    .select('v.product_id', 'l.variant_id', db.raw('SUM(l.quantity - l.reserved) as available'));
+    .select('v.product_id', 'l.variant_id', db.raw(AVAILABLE_SUM));
   for (const row of rows) {
     const id = Number(row.product_id);
     fingerprints.set(id, `${fingerprints.get(id) ?? ''}${Number(row.variant_id)}=${Number(row.available)};`);
