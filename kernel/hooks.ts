@@ -134,8 +134,8 @@ export function createEventHooks(): EventHooks {
 
 /**
  * Runs a waterfall hook's taps one by one, each isolated: a tap that throws is logged at error on
- * `logger` (its plugin, the hook; pass the request's logger to have the request id) and its contribution is dropped, the value
- * going on to the next tap as it was before. For hooks that collect offers from many providers
+ * `logger` (its plugin, the hook; pass the request's logger to have the request id) and its
+ * contribution is dropped, the value going on to the next tap as it was before. For hooks that collect offers from many providers
  * (shipping rates, payment methods), where one broken provider must not fail the request for all.
  * Tap authors see the ordinary waterfall contract (value in, value out; `undefined` keeps the value);
  * the hook's own call/tap interceptors are not run.

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import type { RouteRequest } from '../../../kernel/routes.ts';
-import { pageJson, paginate } from '../../../kernel/http/lists.ts';
+import { pageJson, paginate, type Page } from '../../../kernel/http/lists.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
 import { AppError, badRequest, type FieldErrors } from '../../../kernel/http/errors.ts';
 import type { CatalogServices } from '../services/index.ts';
@@ -14,16 +14,15 @@ import { productCreateBody, productListQuery as listQuery, productListSpec, prod
 import { created, dbOf, viewOf } from './context.ts';
 
 const tag = 'products';
+// One schema object: the routes' response schema, and what each route compiles its item serializer for, once.
 const product = { $ref: 'Product#' };
-// One schema object, so that each route compiles its serializer for it once.
-const PRODUCT_ITEM = { $ref: 'Product#' };
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The product endpoints: public reads (active products only unless staff), staff writes. */
 export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): void {
   // Customers and anonymous callers get products from the memo (services/product-memo.ts): serialised
   // JSON sent as it is. Staff get views built afresh, serialised by the route's schema.
-  const serializerOf = (reply: FastifyReply): ProductSerializer => reply.compileSerializationSchema(PRODUCT_ITEM, '200') as ProductSerializer;
+  const serializerOf = (reply: FastifyReply): ProductSerializer => reply.compileSerializationSchema(product, '200') as ProductSerializer;
   const one = async (request: RouteRequest, reply: FastifyReply, id: number) => {
     const db = dbOf(ctx, request);
     const vc = viewOf(request);
@@ -87,7 +86,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       if (page.count === 0) await requireCategory();
       if (!memo) return page;
       reply.type(JSON_TYPE);
-      return pageJson(page as { count: number; next: string | null; previous: string | null; results: string[] });
+      return pageJson(page as Page<string>);
     },
   });
 

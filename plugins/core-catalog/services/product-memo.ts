@@ -78,6 +78,7 @@ export class ProductMemo {
     }
     if (missing.length > 0) {
       const records = await load(missing.map((m) => refs[m.at]!.id));
+      const revisions = new Map(records.map((r) => [r.id, r.revision]));
       const views = new Map((await this.parts.views.products(db, records, vc)).map((v) => [v.id, v]));
       for (const m of missing) {
         const ref = refs[m.at]!;
@@ -88,15 +89,10 @@ export class ProductMemo {
         out[m.at] = json;
         // Kept under the revision just read only when the record is that revision: a write in between
         // made a newer JSON, which the next request's revision will not match, and builds again.
-        if (records.find((r) => r.id === ref.id)?.revision === ref.revision) this.kept.set(m.key, { version: m.version, json });
+        if (revisions.get(ref.id) === ref.revision) this.kept.set(m.key, { version: m.version, json });
       }
     }
     return out.filter((json) => json !== undefined);
-  }
-
-  /** How many products' JSON is kept (for tests and the bench). */
-  get size(): number {
-    return this.kept.size;
   }
 
   // A number that changes whenever the settings' content does. core-store replaces its settings object
