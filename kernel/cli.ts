@@ -3,17 +3,21 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PLUGIN_NEW_USAGE, ScaffoldError, pluginNew } from './scaffold/plugin-new.ts';
 import { loadConfig } from './config.ts';
+import { serve } from './serve.ts';
 import { createKernel, type Kernel } from './kernel.ts';
 import { describeDatabaseError } from './db/startup-errors.ts';
 import type { CliCommand } from './cli-registry.ts';
 import { PLUGIN_COMMANDS, runPluginsCommand } from './plugins-api/cli.ts';
+import { BACKUP_COMMANDS, isBackupCommand, runBackupCommand } from './backup/cli.ts';
 
 const print = (line: string) => process.stdout.write(line + '\n');
 
 function usage(kernel: Kernel): string {
   const rows: Array<[string, string]> = [
+    ['serve', 'Migrate, then serve the store over HTTPS in this process until SIGTERM/SIGINT (what `npm start` runs).'],
     ['plugin new', `Writes a new plugin package (${PLUGIN_NEW_USAGE.replace('npx storekeep plugin new ', '')}); needs no database.`],
     ['migrate', 'Apply pending migrations of the kernel and every plugin.'],
+    ...BACKUP_COMMANDS,
     ...PLUGIN_COMMANDS,
     ...kernel.cli.list().map((c) => [c.name, c.summary] as [string, string]),
   ];
@@ -38,6 +42,11 @@ function parse(command: CliCommand, args: string[]) {
 export async function runCli(argv: string[]): Promise<number> {
   // Writing a plugin package needs no store: it runs before the kernel (and the database) exists.
   if (argv[0] === 'plugin' && argv[1] === 'new') return scaffold(argv.slice(2));
+  // Backup and restore open the store themselves, without migrating: restore needs an empty database,
+  // and a backup must not change the database it reads (kernel/backup/).
+  if (isBackupCommand(argv)) return runBackupCommand(argv);
+  // The server runs in this process, so the signals a process manager sends reach it.
+  if (argv[0] === 'serve') return serve();
   const kernel = createKernel(loadConfig(process.env, { logLevel: process.env.LOG_LEVEL || 'warn' }), { workers: false });
   try {
     const applied = await kernel.migrate();

@@ -35,6 +35,8 @@ export interface Config {
   themes: string[];
   /** Outbound requests (webhooks, …) may reach loopback and private networks (OUTBOUND_ALLOW_PRIVATE). */
   outboundAllowPrivate: boolean;
+  /** A bearer token that may read GET /metrics besides staff (METRICS_TOKEN); unset: staff only. */
+  metricsToken?: string;
   /** Where the one-time owner credentials and other operator notices are printed. */
   notices: (line: string) => void;
   /** The environment the configuration was read from: plugins' settings take defaults from it (`x-env`). */
@@ -86,6 +88,13 @@ function proxyList(raw: string | undefined): string[] {
   return entries;
 }
 
+// A scraper sends it as `Authorization: Bearer <token>`: one header word, long enough not to be guessed.
+function metricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[\x21-\x7e]{16,}$/.test(raw)) throw new ConfigError('METRICS_TOKEN must be at least 16 printable characters without spaces.');
+  return raw;
+}
+
 /** Builds the configuration from environment variables (the README's configuration table), with overrides for tests. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 8443);
@@ -118,6 +127,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     themesDir: env.THEMES_DIR ? path.resolve(env.THEMES_DIR) : BUNDLED_THEMES_DIR,
     themes: list(env.THEMES),
     outboundAllowPrivate: bool(env, 'OUTBOUND_ALLOW_PRIVATE') ?? false,
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     notices: (line) => process.stdout.write(line + '\n'),
     env: Object.freeze({ ...env }),
     ...overrides,

@@ -1,8 +1,9 @@
 import type { Kernel } from './kernel.ts';
+import { registerMetricsRoute } from './metrics/metrics-route.ts';
 
 const HEALTH = { type: 'object', required: ['status'], properties: { status: { type: 'string' } } };
 
-/** The kernel's own endpoints: liveness, readiness and the OpenAPI document. */
+/** The kernel's own endpoints: liveness, readiness, metrics and the OpenAPI document. */
 export function registerKernelRoutes(kernel: Kernel): void {
   kernel.routes.add('kernel', {
     method: 'GET',
@@ -28,6 +29,7 @@ export function registerKernelRoutes(kernel: Kernel): void {
       return { status: 'ready' };
     },
   });
+  registerMetricsRoute(kernel);
   kernel.routes.add('kernel', {
     method: 'GET',
     path: '/latest/openapi.json',

@@ -37,7 +37,11 @@ import { registerKernelRoutes } from './kernel-routes.ts';
 import { OpenApiWebhooks } from './http/openapi.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { ForeignChanges } from './http/foreign-changes.ts';
+import { ChangeAnnouncer, databaseIdentity } from './http/change-announcer.ts';
 import { OutboundGuard, type ResolveHost } from './net/outbound.ts';
+import { KernelMetrics } from './metrics/registry.ts';
+import { registerKernelMetrics } from './metrics/kernel-metrics.ts';
+import { pluginMetrics } from './metrics/plugin-metrics.ts';
 
 export interface KernelOptions {
   clock?: Clock;
@@ -81,12 +85,16 @@ export class Kernel {
   readonly responseCache: ResponseCache;
   /** Changes other processes commit, noticed within a second, also clear the response cache. */
   readonly foreignChanges: ForeignChanges;
+  /** With Redis: changes this instance commits are announced to the others at once. */
+  readonly changeAnnouncer?: ChangeAnnouncer;
   readonly cli = new CliRegistry();
   /** Checks every outbound request's URL and addresses (container: `outboundGuard`). */
   readonly outboundGuard: OutboundGuard;
   /** The OpenAPI document's `webhooks` section, filled by plugins (container: `openApiWebhooks`). */
   readonly openApiWebhooks = new OpenApiWebhooks();
   readonly schemas: Array<{ $id: string } & Record<string, unknown>> = [errorBodySchema as any, moneySchema as any];
+  /** GET /metrics: the kernel's metrics and those plugins add (`ctx.metrics`). */
+  readonly metrics: KernelMetrics;
   plugins: LoadedPlugin[] = [];
   app?: FastifyInstance;
   private loaded = false;
@@ -105,6 +113,10 @@ export class Kernel {
     this.worker = new Worker(this.knex, this.clock, this.logger.child({ part: 'worker' }), options.pollMs, (plugin) => this.pluginStates.isActive(plugin));
     this.responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
     this.events.onCommitted(() => this.responseCache.invalidate());
+    if (this.redis) {
+      this.changeAnnouncer = new ChangeAnnouncer(this.redis, databaseIdentity(config.databaseUrl, config.dataDir), () => this.responseCache.invalidate(), this.logger.child({ part: 'response-cache' }));
+      this.events.onCommitted(() => this.changeAnnouncer!.announce());
+    }
     this.foreignChanges = new ForeignChanges(this.knex, () => this.responseCache.invalidate(), this.logger.child({ part: 'response-cache' }), undefined, () => this.events.privateEventTypes());
     this.installedPlugins = new InstalledPlugins({
       knex: this.knex,
@@ -137,6 +149,8 @@ export class Kernel {
       // core-store replaces this with the store's live settings.
       storeLocale: asValue((): StoreLocale => DEFAULT_LOCALE),
     });
+    this.metrics = new KernelMetrics(this.logger.child({ part: 'metrics' }));
+    registerKernelMetrics(this);
     registerKernelRoutes(this);
     registerPluginRoutes(this);
   }
@@ -236,6 +250,7 @@ export class Kernel {
         },
       },
       settings: this.installedPlugins.accessFor(name),
+      metrics: pluginMetrics(this.metrics, name, () => this.pluginStates.isActive(name)),
     } satisfies PluginContext);
   }
 
@@ -251,6 +266,21 @@ export class Kernel {
     await this.installedPlugins.refresh();
     this.migrated = true;
     return applied;
+  }
+
+  /**
+   * Backup and restore (kernel/backup/): the installed plugins, found and ordered as `load` does, and
+   * the migration folders `migrate` applies, without registering a plugin or touching the database (a
+   * restore needs an empty one; a backup must not change the one it reads).
+   */
+  async migrationSources(): Promise<{ plugins: LoadedPlugin[]; sources: MigrationSource[] }> {
+    const plugins = this.loaded ? this.plugins : orderPlugins(await discoverPlugins(this.config.plugins, this.options.cwd, this.options.builtInDir));
+    checkStoreVersions(plugins, this.logger);
+    const sources = [
+      { owner: 'kernel', dir: KERNEL_MIGRATIONS },
+      ...plugins.map((p) => ({ owner: p.plugin.name, dir: p.plugin.migrationsDir ?? path.join(p.dir, 'migrations') })),
+    ];
+    return { plugins, sources };
   }
 
   /** Loads, migrates, builds the HTTP app and runs the boot hook: ready for `inject` (no port). */
@@ -275,6 +305,7 @@ export class Kernel {
       responseCache: this.responseCache,
       tls,
       webhooks: this.openApiWebhooks,
+      onRequestEnd: this.metrics.requestEnded,
     });
     await this.app.ready();
     this.container.register({ internalApi: asValue(internalApi(this.app)) });
@@ -283,6 +314,7 @@ export class Kernel {
     if (this.responseCache.enabled) {
       await this.foreignChanges.check();
       this.foreignChanges.start();
+      await this.changeAnnouncer?.start();
     }
     if (this.options.workers !== false) this.startLoops();
     return this.app;
@@ -316,7 +348,7 @@ export class Kernel {
     this.stopping ??= (async () => {
       if (this.app) await drainConnections(this.app, this.config.shutdownGraceMs);
       await this.app?.close();
-      await Promise.all([this.worker.stop(), this.events.stop(), this.foreignChanges.stop(), this.installedPlugins.stop()]);
+      await Promise.all([this.worker.stop(), this.events.stop(), this.foreignChanges.stop(), this.installedPlugins.stop(), this.changeAnnouncer?.stop()]);
       await this.kernelHooks.shutdown.promise();
       // quit() fails while Redis is unreachable; disconnect() then stops the reconnect attempts.
       if (this.redis) await this.redis.quit().catch(() => this.redis!.disconnect());

@@ -10,6 +10,7 @@ import type { Worker } from './worker.ts';
 import type { CliCommand } from './cli-registry.ts';
 import { checkSettingsSchema, type Settings, type SettingsSchema } from './plugin-settings/schema.ts';
 import { checkDeclarations, type EventDeclaration, type FieldDeclarations } from './plugin-declarations.ts';
+import type { PluginMetrics } from './metrics/plugin-metrics.ts';
 
 /** A plugin's view of its settings (see docs/plugin-settings.md). */
 export interface PluginSettingsAccess<S extends Settings = Settings> {
@@ -48,6 +49,8 @@ export interface PluginContext {
   readonly schemas: { add(schema: { $id: string } & Record<string, unknown>): void };
   /** The plugin's settings (declared by `settings` in definePlugin); empty when it declares none. */
   readonly settings: PluginSettingsAccess;
+  /** Metrics of the plugin's own on GET /metrics: gauges read at scrape time, counters (docs/metrics.md). */
+  readonly metrics: PluginMetrics;
 }
 
 export interface PluginDefinition {

@@ -23,6 +23,12 @@ export interface RouteDefinition {
   /** Fastify path syntax, ending in `/`: `/api/v1/products/:id/`. */
   path: string;
   auth: AuthPolicy;
+  /**
+   * Admits callers `auth` refuses by a credential that is no principal of the store, such as the
+   * metrics scraper's bearer token on GET /metrics. Checked right after `auth`, before validation; the
+   * OpenAPI document shows only `auth`.
+   */
+  alsoAdmit?: (request: FastifyRequest) => boolean;
   summary: string;
   description?: string;
   /** OpenAPI tag; defaults to the plugin's name. */
@@ -326,7 +332,7 @@ export class RouteRegistry {
       },
       preValidation: async (request: FastifyRequest) => {
         const principal = request.principal;
-        if (!satisfies(route.auth, principal)) {
+        if (!satisfies(route.auth, principal) && !route.alsoAdmit?.(request)) {
           throw principal.kind === 'anonymous' ? notAuthenticated() : permissionDenied();
         }
         checkCsrf(request, route.csrf ?? 'session');

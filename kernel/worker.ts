@@ -36,6 +36,14 @@ export interface EnqueueOptions {
 
 const BATCH = 10;
 
+/** A failed attempt of a job, as `onFailure` listeners are told of it. */
+export interface JobFailure {
+  name: string;
+  plugin?: string;
+  /** No attempts left: the job gave up (`failed_at` is set). */
+  final: boolean;
+}
+
 /**
  * The background-job loop every instance runs. Jobs are rows in `jobs`; each round claims due rows
  * (SKIP LOCKED on MySQL, so instances share the work; the single writer on SQLite), runs their
@@ -46,6 +54,7 @@ export class Worker {
   private readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   private readonly loop: PollingLoop;
   private readonly extraLoops: PollingLoop[] = [];
+  private readonly failureListeners: Array<(failure: JobFailure) => void> = [];
   private starting?: Promise<void>;
   private halted = true;
   private loopsRunning = false;
@@ -74,6 +83,11 @@ export class Worker {
     // start() starts it with the others once the recurring jobs are scheduled.
     if (this.loopsRunning) loop.start();
     return { wake: () => loop.wake() };
+  }
+
+  /** Told of every failed attempt of a job in this process (the metrics count them). */
+  onFailure(listener: (failure: JobFailure) => void): void {
+    this.failureListeners.push(listener);
   }
 
   /** Declares a job kind; `enqueue` may then schedule it. */
@@ -170,6 +184,7 @@ export class Worker {
       const now = this.clock.now();
       const failed = attempts >= Number(row.max_attempts);
       this.logger.warn({ err, job: row.name, plugin: def.plugin, id: row.id, attempts }, failed ? 'job failed for good' : 'job failed; will retry');
+      for (const listener of this.failureListeners) listener({ name: row.name, plugin: def.plugin, final: failed });
       await this.knex('jobs').where({ id: row.id, locked_by: this.id }).update({
         attempts,
         last_error: String((err as Error)?.message ?? err).slice(0, 2000),

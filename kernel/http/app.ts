@@ -29,6 +29,7 @@ import { cacheFillHook, cacheLookupHook } from './cached-responses.ts';
 import { answerCachedHitsFirst, type LimitVerdict } from './direct-hits.ts';
 import { validRequestId } from './request-id.ts';
 import { installDrain } from './drain.ts';
+import { OneLineRequestLog, type RequestEndListener } from './request-log.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,6 +58,8 @@ export interface AppParts {
   tls?: TlsMaterial;
   /** Webhook entries plugins contributed to the OpenAPI document. */
   webhooks?: OpenApiWebhooks;
+  /** Told of every request as it ends (the HTTP metrics). */
+  onRequestEnd?: RequestEndListener;
 }
 
 // Query strings and path params arrive as text and are coerced to the schema's types; JSON bodies are
@@ -86,8 +89,10 @@ function requestTimeouts(ms: number) {
 /** Builds the Fastify app: transport, the conventions of docs/api.md, and every registered route. */
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const { config, knex, clock } = parts;
+  const requestLog = new OneLineRequestLog(parts.onRequestEnd);
   const app = Fastify({
     loggerInstance: parts.logger,
+    logController: requestLog,
     ...(parts.tls ? { https: { key: parts.tls.key, cert: parts.tls.cert, ...requestTimeouts(config.requestTimeoutMs) } } : {}),
     requestTimeout: config.requestTimeoutMs,
     clientErrorHandler: answerClientError,
@@ -107,6 +112,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     schemaErrorFormatter: (errors: unknown[], dataVar: string) => Object.assign(new Error(`${dataVar} is invalid`), { validation: errors, validationContext: dataVar }),
   } as any) as unknown as FastifyInstance;
 
+  requestLog.watchAbortedRequests(app);
   if (parts.tls) acceptPlainHttpOnTlsPort(app, requestTimeouts(config.requestTimeoutMs));
   for (const schema of parts.schemas) app.addSchema(schema);
   app.setValidatorCompiler(validatorCompiler(parts.schemas) as any);
@@ -154,6 +160,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       logger: parts.logger,
       trustProxy: config.trustProxy.length > 0,
       limit: config.rateLimitAnonymous > 0 ? createRateLimit() : undefined,
+      onEnd: parts.onRequestEnd,
     });
   }
   installDrain(app);

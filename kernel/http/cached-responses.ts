@@ -52,7 +52,7 @@ export function cacheFillHook(cache: ResponseCache) {
     if (fill && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload)) && !privateAnswer(reply)) {
       // Routes with a limit of their own are counted by their own hook, which only the Fastify path runs.
       const direct = request.routeOptions.config?.rateLimit === undefined;
-      cache.fill(fill.key, fill.generation, reply.getHeaders(), payload, direct);
+      cache.fill(fill.key, fill.generation, reply.getHeaders(), payload, direct, request.routeOptions.url);
     }
     done(null, payload);
   };

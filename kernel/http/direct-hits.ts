@@ -6,6 +6,7 @@ import { ANONYMOUS } from './principal.ts';
 import { ResponseCache, type CachedResponse } from './response-cache.ts';
 import { validRequestId } from './request-id.ts';
 import { etagMatches, wantsFresh } from './cache-rules.ts';
+import { CLIENT_CLOSED, type RequestEndListener } from './request-log.ts';
 
 /** What @fastify/rate-limit's `createRateLimit()` answers for one request. */
 export interface LimitVerdict {
@@ -23,6 +24,8 @@ export interface DirectHitOptions {
   trustProxy: boolean;
   /** The routes' own limiter, for anonymous callers; undefined when their limit is off. */
   limit?: (request: object) => Promise<LimitVerdict>;
+  /** Told of every answered request, as the Fastify path's request log tells it (the HTTP metrics). */
+  onEnd?: RequestEndListener;
 }
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -38,7 +41,7 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  * of a route without a rate limit of its own. The hit is answered as the Fastify path answers it: the
  * stored headers, its own request id, the anonymous rate limit (same counters and headers; over the
  * limit, the request goes to Fastify, which refuses it), 304 for a matching If-None-Match, the same
- * request log lines.
+ * one request log line (request-log.ts), the same request metrics and a response-cache hit.
  */
 export function answerCachedHitsFirst(server: Server, options: DirectHitOptions): void {
   const listeners = server.listeners('request') as Listener[];
@@ -49,10 +52,10 @@ export function answerCachedHitsFirst(server: Server, options: DirectHitOptions)
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const entry = directEntry(req, options);
     if (!entry) return forward(req, res);
-    if (!options.limit) return answer(req, res, entry, undefined, options.logger);
+    if (!options.limit) return answer(req, res, entry, undefined, options);
     const caller = { principal: ANONYMOUS, ip: req.socket.remoteAddress ?? '', headers: req.headers, routeOptions: { config: {} } };
     options.limit(caller).then(
-      (verdict) => (verdict.isExceeded ? forward(req, res) : answer(req, res, entry, verdict, options.logger)),
+      (verdict) => (verdict.isExceeded ? forward(req, res) : answer(req, res, entry, verdict, options)),
       () => forward(req, res),
     );
   });
@@ -64,16 +67,16 @@ function directEntry(req: IncomingMessage, options: DirectHitOptions): CachedRes
   const h = req.headers;
   if (h.authorization !== undefined || h.cookie !== undefined || wantsFresh(h['cache-control'])) return undefined;
   if (options.trustProxy && (h['x-forwarded-for'] !== undefined || h['x-forwarded-proto'] !== undefined || h['x-forwarded-host'] !== undefined)) return undefined;
-  const entry = options.cache.get(ResponseCache.keyOf('GET', req.url ?? '', h));
+  // Not counted yet: a request this path leaves to Fastify is counted by the lookup there.
+  const entry = options.cache.get(ResponseCache.keyOf('GET', req.url ?? '', h), false);
   return entry?.direct ? entry : undefined;
 }
 
-function answer(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, verdict: LimitVerdict | undefined, logger: Logger): void {
+function answer(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, verdict: LimitVerdict | undefined, options: DirectHitOptions): void {
   const given = req.headers['x-request-id'];
   const id = typeof given === 'string' && validRequestId(given) ? given : crypto.randomUUID();
   const started = performance.now();
-  const logging = logger.isLevelEnabled('info');
-  if (logging) logger.info({ reqId: id, req: { id, method: req.method, url: req.url, ip: req.socket.remoteAddress, headers: req.headers } }, 'incoming request');
+  options.cache.countHit();
   const headers: Record<string, string | number | string[]> = { 'x-request-id': id };
   if (verdict && !verdict.isAllowed) {
     headers['x-ratelimit-limit'] = verdict.max!;
@@ -85,7 +88,18 @@ function answer(req: IncomingMessage, res: ServerResponse, entry: CachedResponse
   if (!notModified) headers['content-length'] = entry.body.length;
   res.writeHead(notModified ? 304 : 200, headers);
   res.end(notModified ? undefined : entry.body);
-  if (logging) {
-    res.once('finish', () => logger.info({ reqId: id, res: { statusCode: res.statusCode }, responseTime: performance.now() - started }, 'request completed'));
+  res.once('close', () => ended(req, res, id, entry.route, performance.now() - started, options));
+}
+
+// The request's one log line and its count, as request-log.ts writes them for routed requests.
+function ended(req: IncomingMessage, res: ServerResponse, id: string, route: string | undefined, ms: number, options: DirectHitOptions): void {
+  const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED;
+  try {
+    options.onEnd?.({ method: 'GET', route, status, ms });
+  } catch (err) {
+    options.logger.error({ err, reqId: id }, 'counting the request failed');
   }
+  if (!options.logger.isLevelEnabled('info')) return;
+  const line = { reqId: id, req: { id, method: req.method, url: req.url, ip: req.socket.remoteAddress, headers: req.headers }, route: route ?? null, res: { statusCode: status }, principal: 'anonymous', responseTime: ms };
+  options.logger.info(line, status === CLIENT_CLOSED ? 'request aborted' : 'request completed');
 }

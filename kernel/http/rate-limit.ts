@@ -13,8 +13,9 @@ export interface RateLimitSettings {
 
 const NAMESPACE = 'storekeep-rl:';
 
-// A load balancer's probes come from a few busy addresses: a 429 there would take the store out of rotation.
-const EXEMPT_PATHS = new Set(['/healthz', '/readyz']);
+// A load balancer's probes come from a few busy addresses: a 429 there would take the store out of
+// rotation. A metrics scraper likewise: a refused scrape is a gap in every graph.
+const EXEMPT_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 interface InnerStore extends FastifyRateLimitStore {

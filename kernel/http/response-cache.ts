@@ -6,6 +6,8 @@ export interface CachedResponse {
   body: Buffer;
   /** May be answered before Fastify routes the request (direct-hits.ts): its route has no limit of its own. */
   direct: boolean;
+  /** The pattern of the route that computed it, for the log line and metrics of an answer given before routing. */
+  route?: string;
 }
 
 // Headers that belong to one exchange, not to the representation: each hit writes its own.
@@ -37,6 +39,9 @@ const ENTRY_OVERHEAD = 512;
 export class ResponseCache {
   private readonly entries?: LRUCache<string, CachedResponse>;
   private current = 0;
+  /** Lookups that found an answer and lookups that did not, since start (the metrics' hit rate). */
+  private found = 0;
+  private missed = 0;
 
   constructor(maxBytes: number) {
     if (maxBytes > 0) {
@@ -69,15 +74,37 @@ export class ResponseCache {
     return `${method} ${url}\n${headerText(headers['accept-language'])}\n${headerText(headers.accept)}`;
   }
 
-  get(key: string): CachedResponse | undefined {
-    return this.entries?.get(key);
+  get hits(): number {
+    return this.found;
+  }
+
+  get misses(): number {
+    return this.missed;
+  }
+
+  /**
+   * The stored answer of a request's key, counted as a hit or a miss; `counted: false` only looks (the
+   * path before routing, which counts with `countHit` once it answers and otherwise leaves the request
+   * to the lookup that counts it).
+   */
+  get(key: string, counted = true): CachedResponse | undefined {
+    const entry = this.entries?.get(key);
+    if (counted && this.entries) {
+      if (entry) this.found++;
+      else this.missed++;
+    }
+    return entry;
+  }
+
+  countHit(): void {
+    this.found++;
   }
 
   /**
    * Stores a 200 computed by a request that began under `generation`; drops it when a change committed
    * since (its data may predate the change), or when the answer sets a cookie (it belongs to one caller).
    */
-  fill(key: string, generation: number, headers: Record<string, unknown>, body: string | Buffer, direct = true): boolean {
+  fill(key: string, generation: number, headers: Record<string, unknown>, body: string | Buffer, direct = true, route?: string): boolean {
     if (!this.entries || generation !== this.current) return false;
     const kept: CachedResponse['headers'] = {};
     for (const [name, value] of Object.entries(headers)) {
@@ -85,7 +112,7 @@ export class ResponseCache {
       if (name === 'set-cookie') return false;
       kept[name] = value as string | number | string[];
     }
-    this.entries.set(key, { headers: kept, body: typeof body === 'string' ? Buffer.from(body) : body, direct });
+    this.entries.set(key, { headers: kept, body: typeof body === 'string' ? Buffer.from(body) : body, direct, route });
     return true;
   }
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
+import { connects } from '../../test/helpers/process.ts';
 import { exampleStore, packageUrl, pluginSource, portOf, waitFor, wire, writePlugins } from './helpers.ts';
 
 interface SlowState {
@@ -26,17 +26,6 @@ const SLOW = pluginSource('slow', {
     });
   `,
 });
-
-function connects(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 test('stop lets an in-flight request finish, refuses new connections, then closes the database', async (t) => {
   const tmp = writePlugins({ slow: SLOW });

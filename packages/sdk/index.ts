@@ -16,6 +16,8 @@ export type { SettingsSchema, SettingSchema, Settings } from '../../kernel/plugi
 export type { EventDeclaration, FieldDeclarations, DeclaredEvent } from '../../kernel/plugin-declarations.ts';
 export type { PluginState, PluginStateName } from '../../kernel/plugin-states.ts';
 export type { PluginResource, PluginChange } from '../../kernel/plugin-settings/installed-plugins.ts';
+// `ctx.metrics`: a plugin's own gauges and counters on GET /metrics.
+export type { PluginMetrics, PluginGaugeDefinition, PluginCounter, MetricDefinition, MetricSample } from '../../kernel/metrics/plugin-metrics.ts';
 // The store's secret box: seal a secret a plugin must use again (AES-256-GCM, the key in DATA_DIR).
 export { SecretBox } from '../../kernel/crypto/secret-box.ts';
 export type { HookSets, KernelHooks, EventHooks } from '../../kernel/hooks.ts';

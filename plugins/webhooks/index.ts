@@ -13,6 +13,7 @@ import { EndpointService } from './services/endpoints.ts';
 import { EventLog } from './services/event-log.ts';
 import { SecretBox } from '../../kernel/crypto/secret-box.ts';
 import { DeliverySender } from './services/sender.ts';
+import { registerDeliveryMetrics } from './services/delivery-metrics.ts';
 import { deliverySchema, endpointSchema, eventSchema } from './schemas.ts';
 
 export const PLUGIN_NAME = 'webhooks';
@@ -59,6 +60,7 @@ export default definePlugin({
     });
     const loop = ctx.worker.addLoop('webhook deliveries', () => deliveries.deliverDue(), DELIVERY_BATCH);
     deliveries.setWake(() => loop.wake());
+    registerDeliveryMetrics(ctx.metrics, ctx.knex);
     ctx.worker.every('webhooks.purge-events', 3_600_000, async (_payload, job) => {
       await eventLog.purge(ctx.knex, job.now);
     });

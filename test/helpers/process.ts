@@ -5,6 +5,18 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** Whether something accepts TCP connections on this loopback port. */
+export function connects(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 /** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,8 +38,9 @@ export interface RunningProcess {
 }
 
 /** Starts a command from the repository root (or `cwd`) and collects what it prints. */
-export function run(command: string, args: string[], env: Record<string, string>, cwd = REPO_ROOT): RunningProcess {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function run(command: string, args: string[], env: Record<string, string>, cwd = REPO_ROOT, opts: { detached?: boolean } = {}): RunningProcess {
+  // detached: the command and whatever it starts form their own process group (killable as one).
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: opts.detached });
   let out = '';
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {

@@ -45,7 +45,7 @@ export async function bootstrapOwner(parts: Parts): Promise<void> {
   );
 }
 
-async function ensureConfiguredOwner(parts: Parts): Promise<void> {
+async function ensureConfiguredOwner(parts: Parts, raced = false): Promise<void> {
   const { config, knex, users, passwords } = parts;
   const email = config.adminEmail;
   const password = config.adminPassword;
@@ -55,9 +55,15 @@ async function ensureConfiguredOwner(parts: Parts): Promise<void> {
   }
   const existing = await users.findByEmail(knex, email);
   if (!existing) {
-    const owner = await users.create(knex, { kind: 'staff', role: 'owner', email, password });
-    parts.logger.info({ user: owner.id }, 'owner account created from ADMIN_EMAIL');
-    return;
+    try {
+      const owner = await users.create(knex, { kind: 'staff', role: 'owner', email, password });
+      parts.logger.info({ user: owner.id }, 'owner account created from ADMIN_EMAIL');
+      return;
+    } catch (err) {
+      // Another instance starting at the same moment created it: check that account as if it had been there.
+      if (raced || !(isUniqueViolation(err) || (err as { code?: string }).code === 'email_taken')) throw err;
+      return ensureConfiguredOwner(parts, true);
+    }
   }
   if (existing.kind !== 'staff') throw new Error(`ADMIN_EMAIL ${existing.email} belongs to a customer account; choose another address.`);
   if (existing.role !== 'owner' || !existing.is_active) await users.update(knex, existing.id, { role: 'owner', is_active: true });

@@ -263,6 +263,30 @@ test('a change written by another process is seen after its next check (at most 
   assert.equal(await catalogueQueries(first.knex, () => first.anon.get(url)), 0);
 });
 
+test('with REDIS_URL, another instance\'s change is announced: the cached answer goes without waiting for a check', async (t) => {
+  const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+  const first = await openShop({ env });
+  t.after(() => first.store.close());
+  const second = await startTestStore({ shareWith: first.store, env });
+  const secondStaff = new Client(second, authHeader(await staffApiKey(second)));
+  // No reading of the events table: only the announcement can tell the first instance.
+  await first.store.kernel.foreignChanges.stop();
+  const v = await makeVariant(first, { name: 'Local' });
+  const url = `/api/v1/products/${v.product_id}/`;
+  assert.equal(await anonName(first, url), 'Local');
+  assert.equal(await catalogueQueries(first.knex, () => first.anon.get(url)), 0, 'cached');
+  expectStatus(await secondStaff.patch(url, { name: 'Remote' }), 200);
+  const deadline = Date.now() + 5000;
+  let name = await anonName(first, url);
+  while (name !== 'Remote' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    name = await anonName(first, url);
+  }
+  assert.equal(name, 'Remote', 'the first instance answers with the other one\'s change');
+  // Its own changes are not announced back to itself: a cached answer survives an unrelated announcement from itself.
+  assert.equal(await catalogueQueries(first.knex, () => first.anon.get(url)), 0);
+});
+
 test('RESPONSE_CACHE_MB=0 turns the cache off', async (t) => {
   const ctx = await openCatalogStore({ env: { RESPONSE_CACHE_MB: '0' } });
   t.after(() => ctx.store.close());

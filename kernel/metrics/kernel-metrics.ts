@@ -1,0 +1,13 @@
+import type { Kernel } from '../kernel.ts';
+import { cacheMetrics } from './cache-metrics.ts';
+import { jobMetrics } from './job-metrics.ts';
+import { outboxMetrics } from './outbox-metrics.ts';
+import { poolMetrics } from './pool-metrics.ts';
+
+/** The kernel's own metrics beyond the HTTP ones (registry.ts): outbox, jobs, database pool, response cache. */
+export function registerKernelMetrics(kernel: Kernel): void {
+  outboxMetrics(kernel.metrics, kernel.knex, kernel.clock);
+  jobMetrics(kernel.metrics, kernel.knex, kernel.clock, kernel.worker);
+  poolMetrics(kernel.metrics, kernel.knex);
+  cacheMetrics(kernel.metrics, kernel.responseCache);
+}

@@ -1,0 +1,56 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Agent, request } from 'undici';
+import { connects, freePort, run } from '../helpers/process.ts';
+import { freshDatabaseUrl } from '../helpers/database.ts';
+
+const insecure = new Agent({ connect: { rejectUnauthorized: false } });
+
+async function storeEnv(t: { after: (fn: () => unknown) => void }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-serve-'));
+  const db = await freshDatabaseUrl();
+  t.after(async () => {
+    await db.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const port = await freePort();
+  return { port, env: { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_DATA: 'false', DATABASE_URL: db.url ?? '' } };
+}
+
+// `npm start` is what an operator types; a process manager that stops it signals npm's own PID.
+// The server must stop with it (before, npm died and left the server running, orphaned, on the port).
+test('SIGTERM to the PID of `npm start` drains and stops the server: exit 0, a final log line, the port closed', async (t) => {
+  const { port, env } = await storeEnv(t);
+  const npm = run('npm', ['start', '--silent'], env, undefined, { detached: true });
+  // Whatever npm started goes too, even a server that outlived npm (the failure this test looks for).
+  t.after(() => {
+    try {
+      process.kill(-npm.child.pid!, 'SIGKILL');
+    } catch {
+      // the group is gone: everything stopped
+    }
+  });
+  await npm.waitFor(/Storekeep is serving/);
+  const health = await request(`https://127.0.0.1:${port}/healthz`, { dispatcher: insecure });
+  assert.equal(health.statusCode, 200);
+  await health.body.dump();
+
+  npm.child.kill('SIGTERM');
+  assert.equal(await npm.exited, 0, `npm start exits 0 after SIGTERM:\n${npm.output()}`);
+  const lines = npm.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  const last = lines.at(-1);
+  assert.equal(last.msg, 'stopped', 'the last log line says the store stopped');
+  assert.equal(last.signal, 'SIGTERM');
+  assert.equal(typeof last.uptime_s, 'number');
+  assert.equal(await connects(port), false, 'nothing listens on the port any more');
+});
+
+test('`npx storekeep serve` with a configuration it cannot use prints one line and exits 1', async (t) => {
+  const { env } = await storeEnv(t);
+  const serve = run(process.execPath, ['bin/storekeep.mjs', 'serve'], { ...env, PORT: 'eighty' });
+  assert.equal(await serve.exited, 1);
+  assert.equal(serve.output().trim(), 'Storekeep could not start: PORT must be a whole number, got "eighty".');
+});
