@@ -55,6 +55,9 @@ function checkLoad(db: DbKind, who: 'store' | 'ceiling', endpoint: Endpoint, loa
   }
 }
 
+/** How long the store is left alone after start before its idle memory is read. */
+const IDLE_SETTLE_MS = 5_000;
+
 async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> {
   const warnings: string[] = [];
   const settings: LoadSettings = { connections: options.connections, durationSec: options.durationSec, warmupSec: options.warmupSec };
@@ -66,12 +69,17 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
   const samples = new Map<string, Sample>();
   const ours: Array<EndpointResult['ours']> = [];
   let peakRss = 0;
+  let idleRss = 0;
   let inventoryBulk: InventoryBulkResult | undefined;
   let checkoutFlow: CheckoutFlowResult | undefined;
   let webhookFanout: WebhookFanoutResult | undefined;
   let adminBundle: AdminBundleSize | undefined;
   try {
     log(`  ${store.origin} (${store.dbVersion}; plugins: ${store.plugins.join(', ') || 'none'})`);
+    // Idle after start: what a store that serves nothing yet holds, once its start-up work has settled.
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
+    idleRss = (await store.stats()).rss;
+    log(`  idle after start: ${mib(idleRss)} MiB resident`);
     if (options.smoke) {
       endpoints = SMOKE_ENDPOINTS;
     } else {
@@ -148,6 +156,7 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
     connections: settings.connections,
     duration_s: settings.durationSec,
     server_peak_rss_mib: mib(peakRss),
+    server_idle_rss_mib: mib(idleRss),
     endpoints: results,
     inventory_bulk: inventoryBulk,
     checkout_flow: checkoutFlow,

@@ -1,8 +1,21 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The Node flags of the store's entry point (the `#!/usr/bin/env -S node …` line of bin/storekeep.mjs,
+ * which `npm start`, the systemd unit and the container run), so that the measured store runs with the
+ * V8 settings a real one has.
+ */
+export function servingNodeFlags(): string[] {
+  const shebang = fs.readFileSync(path.join(REPO_ROOT, 'bin', 'storekeep.mjs'), 'utf8').split('\n', 1)[0]!;
+  const match = /^#!\/usr\/bin\/env -S node(?<flags>( --[\w-]+(=\S+)?)*)$/.exec(shebang);
+  if (!match) throw new Error(`bin/storekeep.mjs: unexpected first line ${JSON.stringify(shebang)}`);
+  return match.groups!.flags!.trim().split(' ').filter(Boolean);
+}
 
 /** What a measured process reports about itself: memory now and at its peak, CPU time used so far. */
 export interface ProcessStats {
@@ -25,11 +38,11 @@ export class Child {
   private exited = false;
   private readonly exit: Promise<number | null>;
 
-  constructor(file: string, env: NodeJS.ProcessEnv) {
+  constructor(file: string, env: NodeJS.ProcessEnv, nodeFlags: string[] = []) {
     this.proc = fork(path.join(REPO_ROOT, 'bench', 'lib', file), [], {
       cwd: REPO_ROOT,
       env,
-      execArgv: ['--import', 'tsx'],
+      execArgv: [...nodeFlags, '--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     this.exit = new Promise((resolve) => this.proc.once('exit', (code) => { this.exited = true; resolve(code); }));

@@ -39,6 +39,8 @@ export interface DbRun {
   duration_s: number;
   /** Peak resident memory of the store process over the whole run. */
   server_peak_rss_mib: number;
+  /** Resident memory 5 s after start, before seeding (absent in results of earlier dates). */
+  server_idle_rss_mib?: number;
   endpoints: EndpointResult[];
   /** Records per second through POST /api/v1/inventory/bulk/ (core-inventory). */
   inventory_bulk?: InventoryBulkResult;
@@ -140,7 +142,7 @@ export function markdownTable(results: BenchResults): string {
   lines.push('');
   for (const run of runs) {
     lines.push(
-      `- ${DB_NAMES[run.db]}: ${run.db_version}; ${run.mode} run, ${run.products} products × ${run.variants_per_product} variants seeded in ${run.seed_seconds} s; ${run.connections} connections, ${run.duration_s} s per figure; store peak RSS ${run.server_peak_rss_mib} MiB.`,
+      `- ${DB_NAMES[run.db]}: ${run.db_version}; ${run.mode} run, ${run.products} products × ${run.variants_per_product} variants seeded in ${run.seed_seconds} s; ${run.connections} connections, ${run.duration_s} s per figure; store RSS idle after start ${run.server_idle_rss_mib ?? '–'} MiB, peak ${run.server_peak_rss_mib} MiB.`,
     );
   }
   const writeSide = runs.filter((r) => r.inventory_bulk || r.checkout_flow);

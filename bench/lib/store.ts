@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
-import { Child, type ProcessStats } from './ipc.ts';
+import { Child, servingNodeFlags, type ProcessStats } from './ipc.ts';
 import type { DbKind } from './options.ts';
 
 /** A running store under test, in its own process, with its own DATA_DIR and database. */
@@ -96,7 +96,7 @@ export async function startStore(db: DbKind, opts: { mysqlUrl: string; env?: Rec
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...opts.env,
   });
-  const child = new Child('store-process.ts', env);
+  const child = new Child('store-process.ts', env, servingNodeFlags());
   const cleanUp = async () => {
     await child.stop();
     await database.drop();

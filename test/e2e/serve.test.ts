@@ -20,6 +20,31 @@ async function storeEnv(t: { after: (fn: () => unknown) => void }) {
   return { port, env: { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_DATA: 'false', DATABASE_URL: db.url ?? '' } };
 }
 
+/** The command lines of the processes in a process group (Linux /proc). */
+function processesInGroup(group: number): string[][] {
+  const found: string[][] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 5 of /proc/PID/stat is the group; the command name before it may hold spaces, in parentheses.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== group) continue;
+      found.push(fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean));
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return found;
+}
+
+test('the server, the systemd unit and the container run bin/storekeep.mjs as a program, so its #! flags apply', () => {
+  const shebang = fs.readFileSync('bin/storekeep.mjs', 'utf8').split('\n', 1)[0];
+  assert.equal(shebang, '#!/usr/bin/env -S node --max-semi-space-size=2');
+  assert.equal(JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start, 'exec bin/storekeep.mjs serve');
+  assert.match(fs.readFileSync('deploy/storekeep.service', 'utf8'), /^ExecStart=\/opt\/storekeep\/bin\/storekeep\.mjs serve$/m);
+  assert.match(fs.readFileSync('deploy/Dockerfile', 'utf8'), /^CMD \["bin\/storekeep\.mjs", "serve"\]$/m);
+});
+
 // `npm start` is what an operator types; a process manager that stops it signals npm's own PID.
 // The server must stop with it (before, npm died and left the server running, orphaned, on the port).
 test('SIGTERM to the PID of `npm start` drains and stops the server: exit 0, a final log line, the port closed', async (t) => {
@@ -37,6 +62,11 @@ test('SIGTERM to the PID of `npm start` drains and stops the server: exit 0, a f
   const health = await request(`https://127.0.0.1:${port}/healthz`, { dispatcher: insecure });
   assert.equal(health.statusCode, 200);
   await health.body.dump();
+
+  // The server runs with the Node flags of bin/storekeep.mjs's #! line (the young generation's size).
+  const server = processesInGroup(npm.child.pid!).find((argv) => argv.some((arg) => arg.endsWith('bin/storekeep.mjs')));
+  assert.ok(server, 'a process of npm start runs bin/storekeep.mjs');
+  assert.ok(server.includes('--max-semi-space-size=2'), `the server's command line carries the flag: ${server.join(' ')}`);
 
   npm.child.kill('SIGTERM');
   assert.equal(await npm.exited, 0, `npm start exits 0 after SIGTERM:\n${npm.output()}`);
