@@ -179,20 +179,29 @@ export function searchTokens(term: string): string[] {
  * match every word of `term`, each also as a word prefix; `langs` keeps only documents in those
  * languages (an empty list keeps none). A term without words matches nothing. Use it as
  * `.join(searchMatches(db, spec, term).as('s'), 's.ref_id', 'products.id').orderBy('s.score', 'desc')`.
+ * `ranked: false` gives the same rows with a score of 0, without computing relevance: what a count of
+ * the matches needs (ranking costs most of a search over many matches).
  */
-export function searchMatches(db: Db, spec: SearchIndexSpec, term: string, opts: { langs?: string[] } = {}): Knex.QueryBuilder {
+export function searchMatches(db: Db, spec: SearchIndexSpec, term: string, opts: { langs?: string[]; ranked?: boolean } = {}): Knex.QueryBuilder {
   checkSpec(spec);
   const tokens = searchTokens(term);
   if (tokens.length === 0) return db({ d: spec.table }).select('d.ref_id', db.raw('0 as score')).whereRaw('1 = 0');
-  const query = isSqlite(db) ? sqliteMatches(db, spec, tokens) : mysqlMatches(db, spec, tokens);
+  const ranked = opts.ranked ?? true;
+  const query = isSqlite(db) ? sqliteMatches(db, spec, tokens, ranked) : mysqlMatches(db, spec, tokens, ranked);
   if (opts.langs) query.whereIn('d.lang', opts.langs);
   return query;
 }
 
 // FTS5: every word a quoted prefix query ("word"*), AND-ed; quoting leaves no word any syntax.
-function sqliteMatches(db: Db, spec: SearchIndexSpec, tokens: string[]): Knex.QueryBuilder {
+function sqliteMatches(db: Db, spec: SearchIndexSpec, tokens: string[], ranked: boolean): Knex.QueryBuilder {
   const fts = ftsTable(spec);
   const match = tokens.map((t) => `"${t}"*`).join(' AND ');
+  if (!ranked) {
+    return db({ d: spec.table })
+      .select('d.ref_id', db.raw('0 as score'))
+      .whereIn('d.id', db.from(fts).select('rowid').whereRaw('?? match ?', [fts, match]))
+      .groupBy('d.ref_id');
+  }
   // bm25() needs the FTS cursor it scores, so the hits are a materialized CTE: SQLite would otherwise
   // flatten them into the grouping query and refuse bm25 there.
   const hits = `${fts}_hits`;
@@ -214,7 +223,7 @@ function likeContains(word: string): string {
 
 // InnoDB: indexable words as `+word*` in one boolean MATCH; words the index lacks (too short, too long,
 // stopwords) as LIKE over the fields. Everything is AND-ed.
-function mysqlMatches(db: Db, spec: SearchIndexSpec, tokens: string[]): Knex.QueryBuilder {
+function mysqlMatches(db: Db, spec: SearchIndexSpec, tokens: string[], ranked: boolean): Knex.QueryBuilder {
   const chars = (t: string) => Array.from(t).length;
   const indexed = tokens.filter((t) => chars(t) >= INNODB_MIN_TOKEN && chars(t) <= INNODB_MAX_TOKEN && !INNODB_STOPWORDS.has(t));
   const scanned = tokens.filter((t) => !indexed.includes(t));
@@ -237,7 +246,7 @@ function mysqlMatches(db: Db, spec: SearchIndexSpec, tokens: string[]): Knex.Que
     }
   }
   const query = db({ d: spec.table })
-    .select('d.ref_id', db.raw(`max(${scoreParts.join(' + ')}) as score`, scoreBindings as any))
+    .select('d.ref_id', ranked ? db.raw(`max(${scoreParts.join(' + ')}) as score`, scoreBindings as any) : db.raw('0 as score'))
     .groupBy('d.ref_id');
   if (indexed.length) query.whereRaw(matchSql, matchBindings as any);
   for (const token of scanned) {

@@ -5,6 +5,7 @@ import { pageJson, paginate, type Page } from '../../../kernel/http/lists.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
 import { AppError, badRequest, type FieldErrors } from '../../../kernel/http/errors.ts';
 import type { CatalogServices } from '../services/index.ts';
+import { countProducts } from '../services/product-counts.ts';
 import { productFilters, productListQuery } from '../services/product-list.ts';
 import { productFromRow, type ProductView } from '../services/records.ts';
 import type { ProductSerializer } from '../services/product-memo.ts';
@@ -17,6 +18,7 @@ const tag = 'products';
 // One schema object: the routes' response schema, and what each route compiles its item serializer for, once.
 const product = { $ref: 'Product#' };
 const JSON_TYPE = 'application/json; charset=utf-8';
+const LIST_TOTAL = 'list_total';
 
 /** The product endpoints: public reads (active products only unless staff), staff writes. */
 export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): void {
@@ -71,7 +73,11 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
         if (err instanceof AppError && err.status === 400 && err.errors) await requireCategory(err.errors);
         throw err;
       }
-      const query = productListQuery(ctx.knex, s.categories, filters, { staff: vc.staff, lang: request.lang, hooks: ctx.hooks.get('catalog') });
+      const { query, countQuery, countedStatuses } = productListQuery(ctx.knex, s.categories, filters, { staff: vc.staff, lang: request.lang, hooks: ctx.hooks.get('catalog') });
+      // An unfiltered list's count is the kept number of products per status, not a scan of them all; a
+      // search reads its matches once, for the page and the count together.
+      const count = countedStatuses && (() => countProducts(ctx.knex, countedStatuses));
+      const totalColumn = filters.search ? { select: ctx.knex.raw(`count(*) over () as ${LIST_TOTAL}`), name: LIST_TOTAL } : undefined;
       const memo = s.memo.usable(vc);
       // With the memo, the page reads ids and revisions only; the records of products to build are read after.
       if (memo) query.clearSelect().select('products.id', 'products.revision');
@@ -79,7 +85,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
         memo
           ? s.memo.serialized(ctx.knex, rows.map((r) => ({ id: Number(r.id), revision: Number(r.revision) })), vc, serializerOf(reply), (ids) => s.products.records(ctx.knex, ids, { activeOnly: true }))
           : s.views.products(ctx.knex, rows.map(productFromRow), vc);
-      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, build, 'products.id').catch(async (err: unknown) => {
+      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, build, 'products.id', { count, countQuery, totalColumn }).catch(async (err: unknown) => {
         await requireCategory();
         throw err;
       });

@@ -4,6 +4,7 @@ import type { FieldErrors } from '../../../kernel/http/errors.ts';
 import { CatalogErrors, ErrorCollector, throwIfInvalid } from '../errors.ts';
 import type { CategoryService } from './categories.ts';
 import { optionConflicts } from './options.ts';
+import { adjustProductCount } from './product-counts.ts';
 import type { CatalogPricing } from './pricing.ts';
 import { checkProductInput, PRODUCT_DEFAULTS, productColumns, type ProductInput } from './product-input.ts';
 import { PRODUCT_COLUMNS, productFromRow, variantsOf, type Db, type ProductRecord, type VariantRecord } from './records.ts';
@@ -61,6 +62,7 @@ export class ProductService {
     const row = productColumns(changes);
     const [id] = await db('products').insert({ ...row, slug, effective_price: changes.price ?? null, created_at: now, updated_at: now });
     let product = await this.get(db, Number(id));
+    await adjustProductCount(db, product.status, 1);
     // product.created goes first, carrying its variants; then one variant.created per variant.
     const created = await this.addVariants(db, product, input.variants ?? [], { emit: false, refresh: false });
     await this.parts.variants.refreshProduct(db, product.id);
@@ -94,6 +96,10 @@ export class ProductService {
     await db('products').where('id', id).update({ ...row, updated_at: this.parts.clock.now() });
     await this.parts.variants.refreshProduct(db, id);
     const product = await this.get(db, id);
+    if (product.status !== before.status) {
+      await adjustProductCount(db, before.status, -1);
+      await adjustProductCount(db, product.status, 1);
+    }
     const variants = await variantsOf(db, [id]);
     await this.parts.events.emit(db, 'product.updated', this.parts.views.product(product, variants.get(id)!, this.parts.views.baseContext()));
     return product;
@@ -110,6 +116,7 @@ export class ProductService {
     await this.parts.variants.removeMany(db, variants);
     await removeProductSearch(db, [id]);
     await db('products').where('id', id).delete();
+    await adjustProductCount(db, product.status, -1);
     await this.parts.events.emit(db, 'product.deleted', view);
   }
 

@@ -32,8 +32,9 @@ export async function removeProductSearch(db: Db, productIds: number[]): Promise
 
 /**
  * Products matching every word of `term` in their base text or in the `lang` translation, as a
- * subquery of (ref_id, score) to join against `products`.
+ * subquery of (ref_id, score) to join against `products`; `ranked: false` leaves the score out (0),
+ * for counting the matches.
  */
-export function productMatches(db: Db, term: string, lang: string): Knex.QueryBuilder {
-  return searchMatches(db, PRODUCT_SEARCH, term, { langs: [...new Set([BASE_LANG, lang])] });
+export function productMatches(db: Db, term: string, lang: string, opts: { ranked?: boolean } = {}): Knex.QueryBuilder {
+  return searchMatches(db, PRODUCT_SEARCH, term, { langs: [...new Set([BASE_LANG, lang])], ranked: opts.ranked });
 }
