@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isSqlite } from '../../../kernel/db/dialect.ts';
+import { createProduct, expectStatus, sharedCatalogStore, type Client } from './helpers.ts';
+
+// Every documented ordering of the product list, for staff (every status) and for anonymous callers
+// (active products), reads its first page from an index instead of sorting the catalogue: the cost of
+// a page must not grow with the number of products. Checked with SQLite's query plans, which follow
+// fixed rules; MariaDB's optimizer chooses by table size, so a small test table proves nothing there.
+
+const shared = sharedCatalogStore();
+const ORDERINGS = ['created_at', '-created_at', 'name', '-name', 'price', '-price'];
+
+/** The SQL of the page query a request runs (the one with LIMIT over products). */
+async function pageSql(client: Client, url: string): Promise<{ sql: string; bindings: unknown[] }> {
+  const knex = shared().store.kernel.knex;
+  const seen: Array<{ sql: string; bindings: unknown[] }> = [];
+  const listener = (q: { sql: string; bindings: unknown[] }) => {
+    if (/from [`"]products[`"]/.test(q.sql) && /limit/i.test(q.sql)) seen.push(q);
+  };
+  knex.on('query', listener);
+  try {
+    expectStatus(await client.get(url, { 'cache-control': 'no-cache' }), 200);
+  } finally {
+    knex.off('query', listener);
+  }
+  assert.equal(seen.length, 1, `one page query for ${url}`);
+  return seen[0]!;
+}
+
+test('each ordering of the product list reads its page from an index, for staff and for anonymous callers', async (t) => {
+  const { store, staff, anon } = shared();
+  if (!isSqlite(store.kernel.knex)) return t.skip('query plans are checked on SQLite (MariaDB plans by table size)');
+  for (let i = 0; i < 3; i++) await createProduct(staff, { name: `Planned ${i}`, status: i ? 'active' : 'draft', price: `${i + 1}.00` });
+  for (const [who, client] of [['staff', staff], ['anonymous', anon]] as const) {
+    for (const ordering of ORDERINGS) {
+      const { sql, bindings } = await pageSql(client, `/api/v1/products/?page_size=20&ordering=${ordering}`);
+      const plan = (await store.kernel.knex.raw(`explain query plan ${sql}`, bindings as any[])).map((row: any) => row.detail).join(' | ');
+      assert.doesNotMatch(plan, /TEMP B-TREE FOR ORDER BY/, `${who}, ordering=${ordering}: ${plan}`);
+      assert.match(plan, /USING (COVERING )?INDEX/, `${who}, ordering=${ordering}: ${plan}`);
+    }
+  }
+});
