@@ -45,16 +45,24 @@ export class EventBus {
 
   /** Records an event inside `trx`; it is dispatched only if and after that transaction commits. */
   async emit(trx: Knex | Knex.Transaction, type: string, data: unknown): Promise<number> {
-    const now = this.clock.now();
-    const [id] = await trx('events').insert({
-      type,
-      data: JSON.stringify(data ?? {}),
-      created_at: now,
-      next_attempt_at: now,
-      attempts: 0,
-    });
+    const [id] = await trx('events').insert(this.row(type, data, this.clock.now()));
     this.afterCommitOf(trx, !this.privateTypes.has(type));
     return Number(id);
+  }
+
+  /**
+   * Records several events inside `trx` in one statement, in this order (their ids ascend as listed):
+   * what a write that makes many at once (a product with its variants) uses instead of one insert each.
+   */
+  async emitMany(trx: Knex | Knex.Transaction, events: ReadonlyArray<{ type: string; data: unknown }>): Promise<void> {
+    if (events.length === 0) return;
+    const now = this.clock.now();
+    await trx('events').insert(events.map((e) => this.row(e.type, e.data, now)));
+    this.afterCommitOf(trx, events.some((e) => !this.privateTypes.has(e.type)));
+  }
+
+  private row(type: string, data: unknown, now: Date) {
+    return { type, data: JSON.stringify(data ?? {}), created_at: now, next_attempt_at: now, attempts: 0 };
   }
 
   /**

@@ -1,5 +1,9 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { Logger } from './logger.ts';
+
+// Loaded when a store connects, not at start: a store without REDIS_URL never holds the client.
+const requireHere = createRequire(import.meta.url);
 
 /**
  * Redis for shared short-lived state, failing fast while it is away: a command is refused at once
@@ -8,7 +12,8 @@ import type { Logger } from './logger.ts';
  * in the background. The outage is logged once when Redis goes away and once when it is back.
  */
 export function connectRedis(url: string, logger: Logger): Redis {
-  const redis = new Redis(url, {
+  const { Redis: Client } = requireHere('ioredis') as typeof import('ioredis');
+  const redis = new Client(url, {
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
     commandTimeout: 1000,

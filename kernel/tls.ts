@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import selfsigned from 'selfsigned';
 import type { Config } from './config.ts';
 
 export interface TlsMaterial {
@@ -26,6 +25,8 @@ export async function loadTls(config: Pick<Config, 'tlsCertFile' | 'tlsKeyFile' 
   }
   const notBefore = new Date(Date.now() - 60_000);
   const notAfter = new Date(notBefore.getTime() + 825 * 24 * 3600 * 1000);
+  // Loaded here, not at start: only the first start of a store without a certificate needs it.
+  const { default: selfsigned } = await import('selfsigned');
   const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }, { name: 'organizationName', value: 'Storekeep (self-signed)' }], {
     keySize: 2048,
     algorithm: 'sha256',

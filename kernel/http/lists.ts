@@ -210,6 +210,12 @@ export interface CountBy {
    * not once to count and once for the page. Only a page past the end is counted on its own.
    */
   totalColumn?: { select: Knex.Raw; name: string };
+  /**
+   * Past the first page, read the page's ids first and then their rows: MySQL/MariaDB reads the whole
+   * row of every skipped row for an OFFSET (about 10 ms at page 400 of products), while the ids alone
+   * come from the ordering's index. Not with `totalColumn`.
+   */
+  idsFirst?: boolean;
 }
 
 /**
@@ -242,8 +248,19 @@ export async function paginate<R, T>(
     return envelope(request, baseUrl, total, page, pageSize, await serialize(rows));
   }
   const total = countBy.count && !hasRangeBound(params, spec) ? await countBy.count() : await countOf(counted);
-  const rows = total > (page - 1) * pageSize ? ((await rowsQuery) as R[]) : [];
+  if (total <= (page - 1) * pageSize) return envelope(request, baseUrl, total, page, pageSize, await serialize([]));
+  const rows = countBy.idsFirst && page > 1 ? await rowsByIds<R>(query, rowsQuery, idColumn) : ((await rowsQuery) as R[]);
   return envelope(request, baseUrl, total, page, pageSize, await serialize(rows));
+}
+
+// The page's ids in order (from the ordering's index), then the rows of those ids, put in that order.
+async function rowsByIds<R>(query: Knex.QueryBuilder, rowsQuery: Knex.QueryBuilder, idColumn: string): Promise<R[]> {
+  const idKey = idColumn.slice(idColumn.lastIndexOf('.') + 1);
+  const ids = ((await rowsQuery.clone().clearSelect().select(idColumn)) as Array<Record<string, unknown>>).map((r) => Number(r[idKey]));
+  if (ids.length === 0) return [];
+  const rows = (await query.clone().clearOrder().whereIn(idColumn, ids)) as Array<R & Record<string, unknown>>;
+  const at = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => at.get(Number(a[idKey]))! - at.get(Number(b[idKey]))!);
 }
 
 async function countOf(query: Knex.QueryBuilder): Promise<number> {

@@ -85,7 +85,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
         memo
           ? s.memo.serialized(ctx.knex, rows.map((r) => ({ id: Number(r.id), revision: Number(r.revision) })), vc, serializerOf(reply), (ids) => s.products.records(ctx.knex, ids, { activeOnly: true }))
           : s.views.products(ctx.knex, rows.map(productFromRow), vc);
-      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, build, 'products.id', { count, countQuery, totalColumn }).catch(async (err: unknown) => {
+      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, build, 'products.id', { count, countQuery, totalColumn, idsFirst: !totalColumn }).catch(async (err: unknown) => {
         await requireCategory();
         throw err;
       });

@@ -67,8 +67,11 @@ export class ProductService {
     const created = await this.addVariants(db, product, input.variants ?? [], { emit: false, refresh: false });
     await this.parts.variants.refreshProduct(db, product.id);
     product = await this.get(db, product.id);
-    await this.parts.events.emit(db, 'product.created', this.parts.views.product(product, created, this.parts.views.baseContext()));
-    for (const variant of created) await this.parts.variants.emitCreated(db, variant);
+    // One statement for the product's events: product.created first, then one variant.created per variant.
+    await this.parts.events.emitMany(db, [
+      { type: 'product.created', data: this.parts.views.product(product, created, this.parts.views.baseContext()) },
+      ...created.map((variant) => this.parts.variants.createdEvent(variant)),
+    ]);
     return product;
   }
 

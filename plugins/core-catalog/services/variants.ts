@@ -133,7 +133,13 @@ export class VariantService {
   }
 
   async emitCreated(db: Db, variant: VariantRecord): Promise<void> {
-    await this.parts.events.emit(db, 'variant.created', this.parts.views.variant(variant, this.parts.views.baseContext()));
+    const { type, data } = this.createdEvent(variant);
+    await this.parts.events.emit(db, type, data);
+  }
+
+  /** The `variant.created` event of a variant, for a caller that records it with others. */
+  createdEvent(variant: VariantRecord): { type: string; data: unknown } {
+    return { type: 'variant.created', data: this.parts.views.variant(variant, this.parts.views.baseContext()) };
   }
 
   /** Checks and applies changes to a variant of `product`, emitting `variant.updated`; the caller refreshes. */
@@ -191,14 +197,17 @@ export class VariantService {
   }
 
   // SKUs are unique in the store (case-insensitively), option combinations within a product.
+  // One statement for both (each side of the OR has its index): a product's variants are written one by
+  // one, and bulk sync writes a few hundred at a time.
   private async checkUnique(db: Db, productId: number, sku: string, options: Record<string, string>, exceptId?: number): Promise<void> {
-    const skuQuery = db('variants').where('sku_key', sku.toLowerCase()).first('id');
-    const comboQuery = db('variants').where({ product_id: productId, options_key: optionsKey(options) }).first('id');
-    if (exceptId !== undefined) {
-      skuQuery.whereNot('id', exceptId);
-      comboQuery.whereNot('id', exceptId);
-    }
-    if (await skuQuery) throw CatalogErrors.duplicateSku(sku);
-    if (await comboQuery) throw CatalogErrors.duplicateVariant(describeOptions(options));
+    const skuKey = sku.toLowerCase();
+    const query = db('variants')
+      .select('sku_key')
+      .where((q) => q.where('sku_key', skuKey).orWhere((combo) => combo.where({ product_id: productId, options_key: optionsKey(options) })))
+      .limit(2);
+    if (exceptId !== undefined) query.whereNot('id', exceptId);
+    const clashes: Array<{ sku_key: string }> = await query;
+    if (clashes.some((c) => c.sku_key === skuKey)) throw CatalogErrors.duplicateSku(sku);
+    if (clashes.length) throw CatalogErrors.duplicateVariant(describeOptions(options));
   }
 }

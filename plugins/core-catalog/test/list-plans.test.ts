@@ -41,3 +41,25 @@ test('each ordering of the product list reads its page from an index, for staff 
     }
   }
 });
+
+// Pages past the first read their ids first, then those products (services: `paginate`'s idsFirst):
+// page by page, every ordering must give each product once, in the order of one page holding them all.
+test('page by page, every ordering gives each product once, in the order of one page of them all', async () => {
+  const { staff, anon } = shared();
+  for (const [i, name] of ['Paged b', 'Paged a', 'Paged c', 'Paged a', 'Paged d', 'Paged b', 'Paged e'].entries()) {
+    await createProduct(staff, { name, status: i === 2 ? 'draft' : 'active', price: `${(i % 3) + 1}.00` });
+  }
+  for (const [who, client] of [['staff', staff], ['anonymous', anon]] as const) {
+    for (const ordering of [...ORDERINGS, 'name,-price', '-price,created_at']) {
+      const all = expectStatus(await client.get(`/api/v1/products/?page_size=100&ordering=${ordering}`), 200);
+      const paged: number[] = [];
+      for (let page = 1; ; page++) {
+        const body = expectStatus(await client.get(`/api/v1/products/?page_size=2&page=${page}&ordering=${ordering}`, { 'cache-control': 'no-cache' }), 200);
+        assert.equal(body.count, all.count, `${who}, ${ordering}, page ${page}: the same count`);
+        paged.push(...body.results.map((p: any) => p.id));
+        if (!body.next) break;
+      }
+      assert.deepEqual(paged, all.results.map((p: any) => p.id), `${who}, ordering=${ordering}`);
+    }
+  }
+});
