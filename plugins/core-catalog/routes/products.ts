@@ -7,7 +7,7 @@ import { AppError, badRequest, type FieldErrors } from '../../../kernel/http/err
 import type { CatalogServices } from '../services/index.ts';
 import { countProducts } from '../services/product-counts.ts';
 import { productFilters, productListQuery } from '../services/product-list.ts';
-import { productFromRow, type ProductView } from '../services/records.ts';
+import { PRODUCT_COLUMNS, productFromRow, type ProductView } from '../services/records.ts';
 import type { ProductSerializer } from '../services/product-memo.ts';
 import { noContent } from '../schemas/common.ts';
 import { currencyOnlyQuery } from '../schemas/variants.ts';
@@ -81,11 +81,18 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       const memo = s.memo.usable(vc);
       // With the memo, the page reads ids and revisions only; the records of products to build are read after.
       if (memo) query.clearSelect().select('products.id', 'products.revision');
+      // Past page 1 the page's ids come first, then these rows by id (lists.ts says why); the ids passed
+      // the filters a moment before. Visibility is asked again, kept off the status index (+) so that the
+      // rows are read by id.
+      const rowsOfIds = (ids: number[]) => {
+        const rows = ctx.knex('products').whereIn('products.id', ids).select(memo ? ['products.id', 'products.revision'] : PRODUCT_COLUMNS);
+        return vc.staff ? rows : rows.whereRaw('+?? = ?', ['products.status', 'active']);
+      };
       const build = (rows: any[]): Promise<Array<string | ProductView>> =>
         memo
           ? s.memo.serialized(ctx.knex, rows.map((r) => ({ id: Number(r.id), revision: Number(r.revision) })), vc, serializerOf(reply), (ids) => s.products.records(ctx.knex, ids, { activeOnly: true }))
           : s.views.products(ctx.knex, rows.map(productFromRow), vc);
-      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, build, 'products.id', { count, countQuery, totalColumn, idsFirst: !totalColumn }).catch(async (err: unknown) => {
+      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, build, 'products.id', { count, countQuery, totalColumn, rowsOfIds: totalColumn ? undefined : rowsOfIds }).catch(async (err: unknown) => {
         await requireCategory();
         throw err;
       });
