@@ -107,17 +107,10 @@ export interface ProductListQuery {
  * search are subqueries, not lookups of their own.
  */
 export function productListQuery(db: Db, categories: CategoryService, filters: ProductFilters, opts: ListOptions): ProductListQuery {
-  const query = filteredProducts(db, categories, filters, opts, { ranked: true, pluginFilters: true });
-  if (filters.search) return { query, countQuery: filteredProducts(db, categories, filters, opts, { ranked: false, pluginFilters: true }) };
+  const { query, narrowedByPlugins } = filteredProducts(db, categories, filters, opts, true);
+  if (filters.search) return { query, countQuery: filteredProducts(db, categories, filters, opts, false).query };
   const plain = !filters.category && !filters.slug && filters.options.length === 0 && filters.inStock === undefined && filters.priceGte === undefined && filters.priceLte === undefined;
-  if (!plain) return { query };
-  // A plugin's filterProducts tap may narrow even a plain list (core-inventory's does for in_stock
-  // only): the query is built once more without the taps, and the count is taken from the numbers only
-  // when the two are the same.
-  if (opts.hooks?.filterProducts.taps.length) {
-    const withoutTaps = filteredProducts(db, categories, filters, opts, { ranked: true, pluginFilters: false });
-    if (withoutTaps.toSQL().sql !== query.toSQL().sql) return { query };
-  }
+  if (!plain || narrowedByPlugins) return { query };
   const visible: ProductStatus[] = opts.staff ? [...PRODUCT_STATUSES] : ['active'];
   return { query, countedStatuses: visible.filter((status) => !filters.status || status === filters.status) };
 }
@@ -128,27 +121,37 @@ interface ListOptions {
   hooks?: CatalogHooks;
 }
 
-function filteredProducts(db: Db, categories: CategoryService, filters: ProductFilters, opts: ListOptions, build: { ranked: boolean; pluginFilters: boolean }): Knex.QueryBuilder {
+function filteredProducts(db: Db, categories: CategoryService, filters: ProductFilters, opts: ListOptions, ranked: boolean): { query: Knex.QueryBuilder; narrowedByPlugins: boolean } {
   const query = db('products').select(PRODUCT_COLUMNS);
   // A search reads its matches from the search index and then each matching product by id. Were the
   // status compared as an indexed column, SQLite would read every product of that status instead and
   // look each up among the matches (at 100,000 products, twice the time of the whole search); the
   // unary plus keeps the comparison off the index on both databases.
-  const status = filters.search ? '+??' : '??';
-  if (!opts.staff) query.whereRaw(`${status} = ?`, ['products.status', 'active']);
+  const statusIs = (status: string) => (filters.search ? query.whereRaw('+?? = ?', ['products.status', status]) : query.where('products.status', status));
+  if (!opts.staff) statusIs('active');
   // Anonymous callers may filter by status too, within what they see: status=draft is an empty list.
-  if (filters.status) query.whereRaw(`${status} = ?`, ['products.status', filters.status]);
+  if (filters.status) statusIs(filters.status);
   if (filters.category) query.whereIn('products.category_id', categories.subtreeIds(db, filters.category));
   if (filters.slug) query.where('products.slug', filters.slug);
   for (const [name, value] of filters.options) {
     query.whereExists(db('variants as ov').whereRaw('ov.product_id = products.id').whereRaw("ov.options LIKE ? ESCAPE '!'", [optionLike(name, value)]).select(db.raw('1')));
   }
-  if (build.pluginFilters) opts.hooks?.filterProducts.call({ query, db, inStock: filters.inStock });
+  // A plugin's filterProducts tap may narrow even a plain list (core-inventory's does for in_stock
+  // only); whether one did is told by the builder's statements (every where, join or order adds one),
+  // so that the list's count is taken from the kept numbers only when none did.
+  const before = statementsOf(query);
+  opts.hooks?.filterProducts.call({ query, db, inStock: filters.inStock });
+  const narrowedByPlugins = statementsOf(query) !== before;
   if (filters.priceGte !== undefined) query.where('products.effective_price', '>=', filters.priceGte);
   if (filters.priceLte !== undefined) query.where('products.effective_price', '<=', filters.priceLte);
   if (filters.search) {
-    query.join(productMatches(db, filters.search, opts.lang, { ranked: build.ranked }).as('s'), 's.ref_id', 'products.id');
-    if (filters.byRelevance && build.ranked) query.orderBy('s.score', 'desc');
+    query.join(productMatches(db, filters.search, opts.lang, { ranked }).as('s'), 's.ref_id', 'products.id');
+    if (filters.byRelevance && ranked) query.orderBy('s.score', 'desc');
   }
-  return query;
+  return { query, narrowedByPlugins };
+}
+
+// knex keeps every where, join, order and column of a query builder in `_statements` (not in its types).
+function statementsOf(query: Knex.QueryBuilder): number {
+  return (query as unknown as { _statements: unknown[] })._statements.length;
 }

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isSqlite } from '../../../kernel/db/dialect.ts';
-import { createProduct, expectStatus, sharedCatalogStore, type Client } from './helpers.ts';
+import { IDS_FIRST_OFFSET } from '../../../kernel/http/lists.ts';
+import { catalogStore, createProduct, expectStatus, sharedCatalogStore, type Client } from './helpers.ts';
 
 // Every documented ordering of the product list, for staff (every status) and for anonymous callers
 // (active products), reads its first page from an index instead of sorting the catalogue: the cost of
@@ -60,6 +61,34 @@ test('page by page, every ordering gives each product once, in the order of one 
         if (!body.next) break;
       }
       assert.deepEqual(paged, all.results.map((p: any) => p.id), `${who}, ordering=${ordering}`);
+    }
+  }
+});
+
+// A page past IDS_FIRST_OFFSET rows reads its ids first, then those products by id.
+test(`a page past ${IDS_FIRST_OFFSET} rows, read ids first, holds the same products in the same order as the ordering gives`, async (t) => {
+  const ctx = await catalogStore(t);
+  const total = IDS_FIRST_OFFSET + 200; // a tenth are drafts: anonymous callers see past the offset too
+  for (let start = 0; start < total; start += 100) {
+    const products = Array.from({ length: Math.min(100, total - start) }, (_, i) => {
+      const n = start + i;
+      return { name: `Deep ${String((n * 7919) % 1009).padStart(4, '0')}`, status: n % 10 === 3 ? 'draft' : 'active', price: `${(n % 17) + 1}.00` };
+    });
+    expectStatus(await ctx.staff.post('/api/v1/products/bulk/', { products }), 200);
+  }
+  const knex = ctx.store.kernel.knex;
+  const columns: Record<string, string> = { name: 'name', price: 'effective_price', created_at: 'created_at' };
+  for (const [who, client, staffView] of [['staff', ctx.staff, true], ['anonymous', ctx.anon, false]] as const) {
+    for (const ordering of ['name', '-price', '-created_at']) {
+      const desc = ordering.startsWith('-');
+      const expected = knex('products').orderBy(columns[ordering.replace('-', '')]!, desc ? 'desc' : 'asc').orderBy('id', desc ? 'desc' : 'asc').offset(IDS_FIRST_OFFSET - 40).limit(40);
+      if (!staffView) expected.where('status', 'active');
+      const ids = (await expected.clone().pluck('id')).map(Number);
+      const page = expectStatus(await client.get(`/api/v1/products/?page_size=40&page=${IDS_FIRST_OFFSET / 40}&ordering=${ordering}`, { 'cache-control': 'no-cache' }), 200);
+      assert.deepEqual(page.results.map((p: any) => p.id), ids, `${who}, ordering=${ordering}`);
+      const after = expectStatus(await client.get(`/api/v1/products/?page_size=40&page=${IDS_FIRST_OFFSET / 40 + 1}&ordering=${ordering}`, { 'cache-control': 'no-cache' }), 200);
+      const next = expected.clone().offset(IDS_FIRST_OFFSET);
+      assert.deepEqual(after.results.map((p: any) => p.id), (await next.pluck('id')).map(Number), `${who}, ordering=${ordering}, ids first`);
     }
   }
 });

@@ -150,3 +150,18 @@ test('the migration counts the products that exist into the numbers', async () =
   const rows = await knex('product_counts').count({ n: '*' }).first();
   assert.equal(Number(rows!.n), 48, 'every slot of every status exists');
 });
+
+test('a plugin that narrows every list makes the list counted, not read from the numbers', async (t) => {
+  const ctx = await catalogStore(t);
+  await createProduct(ctx.staff, { name: 'Shown', status: 'active' });
+  await createProduct(ctx.staff, { name: 'Hidden by a plugin', status: 'active' });
+  const catalog = ctx.store.kernel.hooks.get('catalog') as any;
+  catalog.filterProducts.tap({ name: 'core-catalog' }, ({ query }: { query: any }) => {
+    query.whereNot('products.name', 'Hidden by a plugin');
+  });
+  const page = expectStatus(await ctx.anon.get('/api/v1/products/', { 'cache-control': 'no-cache' }), 200);
+  assert.deepEqual(page.results.map((p: any) => p.name), ['Shown']);
+  assert.equal(page.count, 1, 'the count is that of the narrowed list');
+  const queries = await queriesOf(ctx, '/api/v1/products/');
+  assert.ok(!queries.some((sql) => /product_counts/.test(sql)), `counted by its query:\n${queries.join('\n')}`);
+});
