@@ -1,11 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
-import { freePort, run } from '../helpers/process.ts';
-import { freshDatabaseUrl } from '../helpers/database.ts';
+import { run } from '../helpers/process.ts';
+import { storeProcessEnv } from '../helpers/store-env.ts';
 
 const insecure = new Agent({ connect: { rejectUnauthorized: false } });
 
@@ -16,14 +15,7 @@ async function call(url: string, init: { method?: string; headers?: Record<strin
 }
 
 test('npm start on an empty store: HTTPS, owner credentials printed once, login works, SIGTERM stops cleanly', async (t) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-start-'));
-  const db = await freshDatabaseUrl();
-  t.after(async () => {
-    await db.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  const port = await freePort();
-  const env: Record<string, string> = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: db.url ?? '' };
+  const { port, dataDir, env } = await storeProcessEnv(t, 'start');
   const first = run(process.execPath, ['--import', 'tsx', 'kernel/main.ts'], env);
   t.after(() => first.child.kill('SIGKILL'));
   await first.waitFor(/Storekeep is serving/);

@@ -1,24 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Agent, request } from 'undici';
-import { connects, freePort, run } from '../helpers/process.ts';
-import { freshDatabaseUrl } from '../helpers/database.ts';
+import { connects, run } from '../helpers/process.ts';
+import { storeProcessEnv } from '../helpers/store-env.ts';
 
 const insecure = new Agent({ connect: { rejectUnauthorized: false } });
 
-async function storeEnv(t: { after: (fn: () => unknown) => void }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-serve-'));
-  const db = await freshDatabaseUrl();
-  t.after(async () => {
-    await db.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  const port = await freePort();
-  return { port, env: { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_DATA: 'false', DATABASE_URL: db.url ?? '' } };
-}
+const storeEnv = (t: { after: (fn: () => unknown) => void }) => storeProcessEnv(t, 'serve', { LOG_LEVEL: 'info', DEMO_DATA: 'false' });
 
 /** The command lines of the processes in a process group (Linux /proc). */
 function processesInGroup(group: number): string[][] {

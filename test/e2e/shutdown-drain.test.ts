@@ -1,11 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Client } from 'undici';
-import { freePort, run } from '../helpers/process.ts';
-import { freshDatabaseUrl } from '../helpers/database.ts';
+import { run } from '../helpers/process.ts';
+import { storeProcessEnv } from '../helpers/store-env.ts';
 
 interface Tally {
   served: number;
@@ -60,22 +57,7 @@ async function hammer(origin: string, keepAlive: boolean, tally: Tally, started:
 }
 
 test('SIGTERM under load: every request is answered (served or 503 shutting_down), none is reset, and the process exits 0', async (t) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-drain-'));
-  const db = await freshDatabaseUrl();
-  t.after(async () => {
-    await db.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  const port = await freePort();
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: db.url ?? '',
-    RATE_LIMIT_ANONYMOUS: '0',
-    SHUTDOWN_GRACE_MS: '5000',
-  };
+  const { port, env } = await storeProcessEnv(t, 'drain', { RATE_LIMIT_ANONYMOUS: '0', SHUTDOWN_GRACE_MS: '5000' });
   const store = run(process.execPath, ['--import', 'tsx', 'kernel/main.ts'], env);
   t.after(() => store.child.kill('SIGKILL'));
   await store.waitFor(/Storekeep is serving/);
