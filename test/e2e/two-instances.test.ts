@@ -199,6 +199,16 @@ test('a session signed in on one instance is valid on the other; staff set the s
   endpointCreatedAt = endpoint.created_at;
   // The balancer spread those requests over both instances.
   assert.ok(proxy.tally.perBackend.every((n) => n > 0), `both instances answered: ${proxy.tally.perBackend}`);
+  // Store settings reach the other instance at its next refresh (every 2 s, plugins/core-store): the
+  // checkouts that follow need test mode on both.
+  for (const instance of instances) {
+    const deadline = Date.now() + 10_000;
+    const testMode = async () => expectStatus(await call(instance.origin, 'GET', '/api/v1/store/', { headers: { authorization: `Token ${staffKey}`, 'x-forwarded-for': staffIp } }), 200, 'store').test_mode;
+    while (!(await testMode())) {
+      assert.ok(Date.now() < deadline, `${instance.name} has test mode within 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 });
 
 /** One guest's whole checkout through the balancer, paid on the test gateway's page. */
