@@ -205,8 +205,11 @@ export const IDS_FIRST_OFFSET = 1000;
 export interface ListReading {
   /** The count itself (kept numbers, say), used while no declared range bound narrows the list. */
   count?: () => Promise<number>;
-  /** A query that counts the same rows for less (the page's query is counted when absent). */
-  countQuery?: Knex.QueryBuilder;
+  /**
+   * Builds a query that counts the same rows for less (the page's query is counted when absent); built
+   * only when a count is read from a query.
+   */
+  countQuery?: () => Knex.QueryBuilder;
   /**
    * A window column (`count(*) over () as list_total`) that the page's query selects, so that a list
    * whose every match must be read for its order anyway (a search ranked by relevance) is read once,
@@ -240,18 +243,23 @@ export async function paginate<R, T>(
   const pageSize = Number(params.page_size ?? DEFAULT_PAGE_SIZE);
   // Ordering and bounds are checked together, so one 400 names every bad parameter.
   let ordering: OrderBy[] = [];
-  const counted = reading.countQuery ?? query;
   allChecks([() => (ordering = parseOrdering(params.ordering, spec)), () => applyRanges(query, params, spec)]);
-  if (counted !== query) applyRanges(counted, params, spec);
+  // The bounds were checked on `query` above; a count query of the route's gets them too.
+  const counted = (): Knex.QueryBuilder => {
+    if (!reading.countQuery) return query;
+    const countQuery = reading.countQuery();
+    applyRanges(countQuery, params, spec);
+    return countQuery;
+  };
   const rowsQuery = query.clone().offset((page - 1) * pageSize).limit(pageSize);
   for (const o of ordering) rowsQuery.orderBy(o.column, o.order);
   rowsQuery.orderBy(idColumn, ordering[0]?.order ?? 'asc');
   if (reading.totalColumn) {
     const rows = (await rowsQuery.select(reading.totalColumn.select)) as Array<R & Record<string, unknown>>;
-    const total = rows.length ? Number(rows[0]![reading.totalColumn.name]) : await countOf(counted);
+    const total = rows.length ? Number(rows[0]![reading.totalColumn.name]) : await countOf(counted());
     return envelope(request, baseUrl, total, page, pageSize, await serialize(rows));
   }
-  const total = reading.count && !hasRangeBound(params, spec) ? await reading.count() : await countOf(counted);
+  const total = reading.count && !hasRangeBound(params, spec) ? await reading.count() : await countOf(counted());
   if (total <= (page - 1) * pageSize) return envelope(request, baseUrl, total, page, pageSize, await serialize([]));
   const rows = reading.rowsOfIds && (page - 1) * pageSize >= IDS_FIRST_OFFSET ? await rowsByIds<R>(rowsQuery, idColumn, reading.rowsOfIds) : ((await rowsQuery) as R[]);
   return envelope(request, baseUrl, total, page, pageSize, await serialize(rows));

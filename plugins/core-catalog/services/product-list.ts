@@ -97,8 +97,8 @@ export interface ProductListQuery {
    * undefined when the list must be counted.
    */
   countedStatuses?: ProductStatus[];
-  /** For a search: the same list with the matches unranked, which counts the same rows for less. */
-  countQuery?: Knex.QueryBuilder;
+  /** For a search: builds the same list with the matches unranked, which counts the same rows for less. */
+  countQuery?: () => Knex.QueryBuilder;
 }
 
 /**
@@ -108,7 +108,7 @@ export interface ProductListQuery {
  */
 export function productListQuery(db: Db, categories: CategoryService, filters: ProductFilters, opts: ListOptions): ProductListQuery {
   const { query, narrowedByPlugins } = filteredProducts(db, categories, filters, opts, true);
-  if (filters.search) return { query, countQuery: filteredProducts(db, categories, filters, opts, false).query };
+  if (filters.search) return { query, countQuery: () => filteredProducts(db, categories, filters, opts, false).query };
   const plain = !filters.category && !filters.slug && filters.options.length === 0 && filters.inStock === undefined && filters.priceGte === undefined && filters.priceLte === undefined;
   if (!plain || narrowedByPlugins) return { query };
   const visible: ProductStatus[] = opts.staff ? [...PRODUCT_STATUSES] : ['active'];
