@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isPlugin, type Plugin } from './plugin.ts';
-import { useStoreSdk } from './sdk-single-copy.ts';
+import { preparePluginImports } from './sdk-single-copy.ts';
 
 export interface LoadedPlugin {
   plugin: Plugin;
@@ -93,8 +93,6 @@ async function importPlugin(entry: string, dir: string, source: string, origin: 
 /** Finds the built-in plugins (every `plugins/<name>/index.ts`) and the extra ones named in PLUGINS. */
 export async function discoverPlugins(extra: string[], cwd = process.cwd(), builtInDir = BUILT_IN_DIR): Promise<LoadedPlugin[]> {
   const found: LoadedPlugin[] = [];
-  // Plugins installed as packages import the SDK by name: this store's copy answers, never a nested one.
-  useStoreSdk();
   if (fs.existsSync(builtInDir)) {
     for (const name of fs.readdirSync(builtInDir).sort()) {
       const dir = path.join(builtInDir, name);
@@ -102,6 +100,8 @@ export async function discoverPlugins(extra: string[], cwd = process.cwd(), buil
       if (entry) found.push(await importPlugin(entry, dir, 'built-in', 'built-in'));
     }
   }
+  // Plugins from folders and packages import the SDK by name: this store's copy answers, never a nested one.
+  if (extra.length > 0) await preparePluginImports();
   for (const spec of extra) {
     const { entry, dir, origin } = resolveEntry(spec, cwd);
     found.push(await importPlugin(entry, dir, spec, origin));

@@ -8,11 +8,14 @@ import { Agent, request } from 'undici';
 import { REPO_ROOT, freePort, run, type RunningProcess } from '../helpers/process.ts';
 import { freshDatabaseUrl } from '../helpers/database.ts';
 import { copyStore } from '../helpers/store-copy.ts';
+import { distIsCurrent } from '../../scripts/build-stamp.mjs';
 
 // The distribution case of a third-party plugin, end to end: the example packages are packed with
 // `npm pack`, installed with `npm install <tgz>` into a fresh copy of the store (offline: the SDK peer
 // dependency is the store's own workspace package) and loaded by package name through PLUGINS in a
-// real `npm start` process. A guest then buys over HTTPS with the weight-based rate and Acme's card.
+// real `storekeep serve` process running the compiled store (dist/, as `npm ci` builds it), which must
+// still load the packages' TypeScript. A guest then buys over HTTPS with the weight-based rate and
+// Acme's card.
 
 const PACKAGES = { acme: 'storekeep-plugin-payment-acme', weight: 'storekeep-plugin-shipping-weight' };
 const insecure = new Agent({ connect: { rejectUnauthorized: false } });
@@ -51,6 +54,9 @@ before(async () => {
   const tarballs = fs.readdirSync(packs).sort().map((f) => path.join(packs, f));
   assert.deepEqual(tarballs.map((f) => path.basename(f)), [`${PACKAGES.acme}-1.0.0.tgz`, `${PACKAGES.weight}-1.0.0.tgz`]);
   execFileSync('npm', ['install', ...tarballs, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: storeDir, stdio: 'pipe' });
+  // What `npm ci`'s prepare script does; after the install, whose package.json change the build's stamp covers.
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: storeDir, stdio: 'pipe' });
+  assert.ok(distIsCurrent(storeDir), 'bin/storekeep.mjs serve runs dist/ only while it matches the sources');
 
   const db = await freshDatabaseUrl();
   dropDatabase = db.drop;
@@ -67,7 +73,7 @@ before(async () => {
     PLUGINS: `${PACKAGES.acme},${PACKAGES.weight}`,
     ACME_WEBHOOK_SECRET: 'acme-secret-of-this-test',
   };
-  server = run(process.execPath, ['--import', 'tsx', 'kernel/main.ts'], storeEnv, storeDir);
+  server = run(process.execPath, ['bin/storekeep.mjs', 'serve'], storeEnv, storeDir);
   await server.waitFor(/Storekeep is serving/, 120_000);
 });
 
