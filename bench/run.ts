@@ -10,6 +10,7 @@ import { consoleTable, DB_NAMES, markdownTable, mergeWithEarlier, mib, resultsFi
 import { startStore } from './lib/store.ts';
 import { benchInventoryBulk, type InventoryBulkResult } from './lib/inventory-bulk.ts';
 import { benchCheckoutFlow, type CheckoutFlowResult } from './lib/checkout-flow.ts';
+import { orderEndpoints, seedOrders, type SeededOrders } from './lib/orders-reads.ts';
 import { ownStats, type ProcessStats } from './lib/ipc.ts';
 import { benchWebhookFanout, type WebhookFanoutResult } from './lib/webhook-fanout.ts';
 import { measureAdminBundle, type AdminBundleSize } from './lib/admin-bundle.ts';
@@ -65,6 +66,7 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
   const store = await startStore(db, { mysqlUrl: options.mysqlUrl });
   cleanups.add(store.stop);
   let seedSeconds = 0;
+  let orders: SeededOrders | undefined;
   let endpoints: Endpoint[];
   const samples = new Map<string, Sample>();
   const ours: Array<EndpointResult['ours']> = [];
@@ -83,11 +85,19 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
     if (options.smoke) {
       endpoints = SMOKE_ENDPOINTS;
     } else {
+      // Orders first: the product they buy is then the oldest, and the newest products (the first list
+      // page, the product detail, the category page) are the seeded catalogue's.
+      if (store.plugins.includes('core-checkout') && store.apiKey) {
+        log('  placing orders as one logged-in customer through the checkout…');
+        orders = await seedOrders(store);
+        log(`  placed ${orders.orders} orders in ${Math.round(orders.seconds * 10) / 10} s`);
+      }
       log(`  seeding ${options.products} products × 3 variants through POST /api/v1/products/bulk/…`);
       const progress = process.stdout.isTTY ? (n: number) => process.stdout.write(`\r  seeded ${n}`) : undefined;
       seedSeconds = Math.round((await seedCatalogue(store, options.products, progress)) * 10) / 10;
       process.stdout.write(`${progress ? '\r' : ''}  seeded ${options.products} in ${seedSeconds} s\n`);
       endpoints = await catalogueEndpoints(store, options.products);
+      if (orders) endpoints.push(...(await orderEndpoints(store, orders)));
     }
     for (const endpoint of endpoints) {
       const sample = await call(store.origin, endpoint.path, { method: endpoint.method, headers: endpoint.headers, body: endpoint.body });
@@ -153,6 +163,7 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
     products: options.smoke ? 0 : options.products,
     variants_per_product: options.smoke ? 0 : 3,
     seed_seconds: seedSeconds,
+    ...(orders ? { orders: orders.orders, orders_seed_seconds: Math.round(orders.seconds * 10) / 10 } : {}),
     connections: settings.connections,
     duration_s: settings.durationSec,
     server_peak_rss_mib: mib(peakRss),

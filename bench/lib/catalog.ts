@@ -63,9 +63,9 @@ export async function seedCatalogue(store: StoreHandle, count: number, progress:
 
 /**
  * The catalogue endpoints a storefront hits most: a list page, a product, a search, all repeated as a
- * storefront repeats them (the response cache answers them after the first); and the list page once
- * more with `Cache-Control: no-cache`, which the store honours by computing every answer afresh: the
- * cost of a cold cache or of a catalogue that changes between requests.
+ * storefront repeats them (the response cache answers them after the first); then the same three and
+ * the category filter with `Cache-Control: no-cache`, which the store honours by computing every answer
+ * afresh: the cost of a cold cache or of a catalogue that changes between requests.
  */
 export async function catalogueEndpoints(store: StoreHandle, seeded: number): Promise<Endpoint[]> {
   const list = await call(store.origin, '/api/v1/products/?page_size=20');
@@ -78,16 +78,22 @@ export async function catalogueEndpoints(store: StoreHandle, seeded: number): Pr
   if (found.status !== 200 || found.json().count === 0) {
     throw new BenchSetupError(`GET ${search} answered ${found.status} with ${found.status === 200 ? 'no products' : found.body.toString('utf8').slice(0, 300)}; it should find some.`);
   }
+  const inCategory = `/api/v1/products/?category=${BENCH_CATEGORY}&page_size=20`;
+  const filtered = await call(store.origin, inCategory);
+  if (filtered.status !== 200 || filtered.json().count < seeded) {
+    throw new BenchSetupError(`GET ${inCategory} answered ${filtered.status} with ${filtered.status === 200 ? `${filtered.json().count} products` : filtered.body.toString('utf8').slice(0, 300)}; all ${seeded} seeded products are in that category.`);
+  }
+  const fresh = { 'cache-control': 'no-cache' };
   const pages: Endpoint[] = [];
   if (store.plugins.includes('storefront')) {
     const slug = (page.results[0] as { slug?: string }).slug;
     const html = { accept: 'text/html' };
-    const fresh = { ...html, 'cache-control': 'no-cache' };
+    const freshHtml = { ...html, ...fresh };
     pages.push(
       { key: 'page_product', label: 'storefront product page', path: `/products/${slug}`, headers: html },
       { key: 'page_category', label: 'storefront category page (24 products)', path: `/categories/${BENCH_CATEGORY}`, headers: html },
-      { key: 'page_product_uncached', label: 'storefront product page, uncached (no-cache)', path: `/products/${slug}`, headers: fresh },
-      { key: 'page_category_uncached', label: 'storefront category page, uncached (no-cache)', path: `/categories/${BENCH_CATEGORY}`, headers: fresh },
+      { key: 'page_product_uncached', label: 'storefront product page, uncached (no-cache)', path: `/products/${slug}`, headers: freshHtml },
+      { key: 'page_category_uncached', label: 'storefront category page, uncached (no-cache)', path: `/categories/${BENCH_CATEGORY}`, headers: freshHtml },
     );
   }
   return [
@@ -95,7 +101,10 @@ export async function catalogueEndpoints(store: StoreHandle, seeded: number): Pr
     { key: 'list', label: 'list, 20 per page', path: '/api/v1/products/?page_size=20' },
     { key: 'detail', label: 'product detail', path: `/api/v1/products/${id}/` },
     { key: 'search', label: `search "${SEARCH_TERM}"`, path: search },
-    { key: 'list_uncached', label: 'list, uncached (no-cache)', path: '/api/v1/products/?page_size=20', headers: { 'cache-control': 'no-cache' } },
+    { key: 'list_uncached', label: 'list, uncached (no-cache)', path: '/api/v1/products/?page_size=20', headers: fresh },
+    { key: 'detail_uncached', label: 'product detail, uncached (no-cache)', path: `/api/v1/products/${id}/`, headers: fresh },
+    { key: 'search_uncached', label: `search "${SEARCH_TERM}", uncached (no-cache)`, path: search, headers: fresh },
+    { key: 'category_uncached', label: `category "${BENCH_CATEGORY}", 20 per page, uncached (no-cache)`, path: inCategory, headers: fresh },
   ];
 }
 

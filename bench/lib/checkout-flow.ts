@@ -58,23 +58,30 @@ function expect(res: Sample, status: number | number[], what: string): any {
   return res.body.length && /json/.test(res.headers['content-type'] ?? '') ? res.json() : undefined;
 }
 
-interface Setup {
+export interface CheckoutSetup {
   variants: [number, number];
   method: string;
   hasShipping: boolean;
+  /** Turns test mode off again when the setup turned it on. */
   restore: () => Promise<void>;
 }
 
-/**
- * What every flow buys and how it pays: a product with two variants stocked far beyond the run, a
- * flat shipping method to everywhere (when shipping-flat is installed), and test mode on when the
- * payment-test gateway is there, so flows follow its hosted page as a storefront's flow does.
- */
-async function setUp(ctx: CheckoutFlowContext): Promise<Setup> {
-  const { store } = ctx;
-  if (!store.apiKey) throw new BenchSetupError('The store has no API key service (plugin core-auth), so the bench cannot set up the checkout.');
-  const headers = { authorization: `Token ${store.apiKey}` };
-  const staff = (path: string, body: unknown, method = 'POST') => call(store.origin, path, { method, headers, body });
+/** Who checks out: a guest (nothing) or a logged-in customer (session cookie and CSRF header, e-mail). */
+export interface Buyer {
+  headers?: Record<string, string>;
+  email?: string;
+}
+
+interface Goods {
+  variants: [number, number];
+  hasShipping: boolean;
+}
+
+// The goods are made once per store: every scenario that buys buys the same product.
+const goodsOf = new WeakMap<StoreHandle, Promise<Goods>>();
+
+/** A product with two variants stocked far beyond any run, and a flat shipping method to everywhere (when shipping-flat is installed). */
+async function makeGoods(store: StoreHandle, staff: (path: string, body: unknown) => Promise<Sample>): Promise<Goods> {
   const product = await staff('/api/v1/products/', {
     name: 'Bench checkout tee',
     status: 'active',
@@ -88,6 +95,20 @@ async function setUp(ctx: CheckoutFlowContext): Promise<Setup> {
   const shipping = await staff('/api/v1/shipping-methods/', { name: 'Bench flat rate', provider: 'flat_rate', price: '4.95', countries: [] });
   const hasShipping = shipping.status === 201;
   if (!hasShipping && shipping.status !== 404) expect(shipping, 201, 'POST /api/v1/shipping-methods/');
+  return { variants, hasShipping };
+}
+
+/**
+ * What every flow buys and how it pays: the store's goods (made on first use), and test mode on when
+ * the payment-test gateway is there, so flows follow its hosted page as a storefront's flow does.
+ */
+export async function prepareCheckout(ctx: CheckoutFlowContext): Promise<CheckoutSetup> {
+  const { store } = ctx;
+  if (!store.apiKey) throw new BenchSetupError('The store has no API key service (plugin core-auth), so the bench cannot set up the checkout.');
+  const headers = { authorization: `Token ${store.apiKey}` };
+  const staff = (path: string, body: unknown, method = 'POST') => call(store.origin, path, { method, headers, body });
+  if (!goodsOf.has(store)) goodsOf.set(store, makeGoods(store, staff));
+  const { variants, hasShipping } = await goodsOf.get(store)!;
   const settings = expect(await call(store.origin, '/api/v1/store/'), 200, 'GET /api/v1/store/');
   const withTestGateway = store.plugins.includes('payment-test');
   if (withTestGateway && !settings.test_mode) expect(await staff('/api/v1/store/', { test_mode: true }, 'PATCH'), 200, 'PATCH /api/v1/store/');
@@ -106,31 +127,33 @@ async function setUp(ctx: CheckoutFlowContext): Promise<Setup> {
 }
 
 /**
- * One guest's checkout, each step timed (`times` undefined: a probe that stops at the payment methods).
- * Returns the payment methods offered and whether the payment redirected.
+ * One checkout, a guest's unless `buyer` is a logged-in customer, each step timed (`times` undefined:
+ * a probe that stops at the payment methods). Returns the payment methods offered and whether the
+ * payment redirected.
  */
-async function flow(ctx: CheckoutFlowContext, setup: Setup, times: Map<CheckoutStep, number> | undefined): Promise<{ methods: Array<{ id: string; gateway: string }>; redirected: boolean }> {
+async function flow(ctx: CheckoutFlowContext, setup: CheckoutSetup, times: Map<CheckoutStep, number> | undefined, buyer: Buyer = {}): Promise<{ methods: Array<{ id: string; gateway: string }>; redirected: boolean }> {
   const origin = ctx.store.origin;
+  const headers = buyer.headers;
   const step = async <T>(name: CheckoutStep, run: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     const value = await run();
     times?.set(name, performance.now() - started);
     return value;
   };
-  const cart = await step('cart', async () => expect(await call(origin, '/api/v1/cart/', { method: 'POST' }), 201, 'POST /api/v1/cart/'));
-  await step('add item', async () => expect(await call(origin, `/api/v1/cart/${cart.id}/items/`, { body: { variant_id: setup.variants[0], quantity: 1 } }), 201, 'POST …/items/'));
-  await step('add item 2', async () => expect(await call(origin, `/api/v1/cart/${cart.id}/items/`, { body: { variant_id: setup.variants[1], quantity: 2 } }), 201, 'POST …/items/'));
+  const cart = await step('cart', async () => expect(await call(origin, '/api/v1/cart/', { method: 'POST', headers }), 201, 'POST /api/v1/cart/'));
+  await step('add item', async () => expect(await call(origin, `/api/v1/cart/${cart.id}/items/`, { headers, body: { variant_id: setup.variants[0], quantity: 1 } }), 201, 'POST …/items/'));
+  await step('add item 2', async () => expect(await call(origin, `/api/v1/cart/${cart.id}/items/`, { headers, body: { variant_id: setup.variants[1], quantity: 2 } }), 201, 'POST …/items/'));
   const checkout = await step('checkout', async () =>
-    expect(await call(origin, '/api/v1/checkout/', { body: { cart_id: cart.id, email: 'bench@example.com', shipping_address: ADDRESS } }), 201, 'POST /api/v1/checkout/'),
+    expect(await call(origin, '/api/v1/checkout/', { headers, body: { cart_id: cart.id, email: buyer.email ?? 'bench@example.com', shipping_address: ADDRESS } }), 201, 'POST /api/v1/checkout/'),
   );
   if (setup.hasShipping) {
     const rate = (checkout.shipping_methods as Array<{ id: number | string; name: string }>).find((m) => m.name === 'Bench flat rate') ?? checkout.shipping_methods[0];
     if (!rate) throw new BenchSetupError('The checkout offers no shipping method to DE.');
-    await step('shipping', async () => expect(await call(origin, `/api/v1/checkout/${checkout.id}/`, { method: 'PATCH', body: { shipping_method_id: rate.id } }), 200, 'PATCH /api/v1/checkout/…/'));
+    await step('shipping', async () => expect(await call(origin, `/api/v1/checkout/${checkout.id}/`, { method: 'PATCH', headers, body: { shipping_method_id: rate.id } }), 200, 'PATCH /api/v1/checkout/…/'));
   }
-  const methods = await step('payment methods', async () => expect(await call(origin, `/api/v1/checkout/${checkout.id}/payment-methods/`), 200, 'GET …/payment-methods/').results);
+  const methods = await step('payment methods', async () => expect(await call(origin, `/api/v1/checkout/${checkout.id}/payment-methods/`, { headers }), 200, 'GET …/payment-methods/').results);
   if (!times) return { methods, redirected: false };
-  const payment = await step('pay', async () => expect(await call(origin, `/api/v1/checkout/${checkout.id}/pay/`, { body: { payment_method_id: setup.method } }), 201, 'POST …/pay/'));
+  const payment = await step('pay', async () => expect(await call(origin, `/api/v1/checkout/${checkout.id}/pay/`, { headers, body: { payment_method_id: setup.method } }), 201, 'POST …/pay/'));
   if (!payment.redirect_url) return { methods, redirected: false };
   await step('payment page', async () => expect(await call(payment.redirect_url.replace(/^https:\/\/[^/]+/, origin), ''), 200, `GET ${payment.redirect_url}`));
   const status = await step('payment outcome', () => postForm(payment.redirect_url.replace(/^https:\/\/[^/]+/, origin), { outcome: 'succeeded' }));
@@ -138,12 +161,17 @@ async function flow(ctx: CheckoutFlowContext, setup: Setup, times: Map<CheckoutS
   return { methods, redirected: true };
 }
 
+/** One complete checkout, cart to paid order, by `buyer` (a guest by default). */
+export async function checkOut(ctx: CheckoutFlowContext, setup: CheckoutSetup, buyer: Buyer = {}): Promise<void> {
+  await flow(ctx, setup, new Map(), buyer);
+}
+
 /**
  * 30 guest checkouts one after another (p50/p99 of the whole flow and of each step), then 10 buyers at
  * once, each checking out again and again for `durationSec` (checkouts per second).
  */
 export async function benchCheckoutFlow(ctx: CheckoutFlowContext): Promise<CheckoutFlowResult> {
-  const setup = await setUp(ctx);
+  const setup = await prepareCheckout(ctx);
   try {
     ctx.log?.(`  checkout flow: ${SEQUENTIAL_FLOWS} guest checkouts in a row, paying with "${setup.method}"…`);
     const whole: number[] = [];

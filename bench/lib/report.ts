@@ -35,6 +35,9 @@ export interface DbRun {
   products: number;
   variants_per_product: number;
   seed_seconds: number;
+  /** Orders one customer placed through the checkout before the reads, and the seconds that took (core-checkout). */
+  orders?: number;
+  orders_seed_seconds?: number;
   connections: number;
   duration_s: number;
   /** Peak resident memory of the store process over the whole run. */
@@ -142,7 +145,7 @@ export function markdownTable(results: BenchResults): string {
   lines.push('');
   for (const run of runs) {
     lines.push(
-      `- ${DB_NAMES[run.db]}: ${run.db_version}; ${run.mode} run, ${run.products} products × ${run.variants_per_product} variants seeded in ${run.seed_seconds} s; ${run.connections} connections, ${run.duration_s} s per figure; store RSS idle after start ${run.server_idle_rss_mib ?? '–'} MiB, peak ${run.server_peak_rss_mib} MiB.`,
+      `- ${DB_NAMES[run.db]}: ${run.db_version}; ${run.mode} run, ${run.products} products × ${run.variants_per_product} variants seeded in ${run.seed_seconds} s${run.orders ? `, ${run.orders} orders placed by one customer through the checkout in ${run.orders_seed_seconds} s` : ''}; ${run.connections} connections, ${run.duration_s} s per figure; store RSS idle after start ${run.server_idle_rss_mib ?? '–'} MiB, peak ${run.server_peak_rss_mib} MiB.`,
     );
   }
   const writeSide = runs.filter((r) => r.inventory_bulk || r.checkout_flow);
