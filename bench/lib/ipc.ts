@@ -17,20 +17,12 @@ export function servingNodeFlags(): string[] {
   return match.groups!.flags!.trim().split(' ').filter(Boolean);
 }
 
-/** What a measured process reports about itself: memory now and at its peak, CPU time used so far. */
-export interface ProcessStats {
-  rss: number;
-  maxRss: number;
-  cpuMs: number;
-}
+import type { ProcessStats } from './ipc-child.mjs';
 
-export function ownStats(): ProcessStats {
-  const cpu = process.cpuUsage();
-  return { rss: process.memoryUsage().rss, maxRss: process.resourceUsage().maxRSS * 1024, cpuMs: (cpu.user + cpu.system) / 1000 };
-}
+export { ownStats, serveParent, type ProcessStats } from './ipc-child.mjs';
 
 /**
- * A TypeScript module of bench/lib run as its own Node process (through tsx), so that the server under
+ * A module of bench/lib run as its own Node process (a .ts one through tsx), so that the server under
  * test and the load generator never share an event loop. It talks over the IPC channel.
  */
 export class Child {
@@ -42,7 +34,7 @@ export class Child {
     this.proc = fork(path.join(REPO_ROOT, 'bench', 'lib', file), [], {
       cwd: REPO_ROOT,
       env,
-      execArgv: [...nodeFlags, '--import', 'tsx'],
+      execArgv: [...nodeFlags, ...(file.endsWith('.ts') ? ['--import', 'tsx'] : [])],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     this.exit = new Promise((resolve) => this.proc.once('exit', (code) => { this.exited = true; resolve(code); }));
@@ -91,21 +83,4 @@ export class Child {
     await this.exit;
     clearTimeout(timer);
   }
-}
-
-/** The child side: answers `stats`, runs `handlers`, reports failures instead of dying silently. */
-export function serveParent(handlers: Record<string, (message: any) => Promise<Record<string, unknown> | void>>): void {
-  process.on('message', async (message: any) => {
-    try {
-      if (message?.type === 'stats') return process.send!({ type: 'stats:done', ...ownStats() });
-      const handler = handlers[message?.type];
-      if (!handler) throw new Error(`unknown message ${JSON.stringify(message?.type)}`);
-      const reply = await handler(message);
-      process.send!({ type: `${message.type}:done`, ...(reply ?? {}) });
-    } catch (err) {
-      process.send!({ type: 'error', message: (err as Error).message });
-    }
-  });
-  // The parent went away (Ctrl-C, crash): do not linger holding a port or a database.
-  process.on('disconnect', () => process.exit(0));
 }

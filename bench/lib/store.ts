@@ -4,7 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
-import { Child, servingNodeFlags, type ProcessStats } from './ipc.ts';
+import { buildDist } from '../../scripts/build.mjs';
+import { distIsCurrent } from '../../scripts/build-stamp.mjs';
+import { Child, REPO_ROOT, servingNodeFlags, type ProcessStats } from './ipc.ts';
 import type { DbKind } from './options.ts';
 
 /** A running store under test, in its own process, with its own DATA_DIR and database. */
@@ -96,7 +98,9 @@ export async function startStore(db: DbKind, opts: { mysqlUrl: string; env?: Rec
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...opts.env,
   });
-  const child = new Child('store-process.ts', env, servingNodeFlags());
+  // The compiled store, as `storekeep serve` runs it after `npm ci` (built now if the sources changed).
+  if (!distIsCurrent(REPO_ROOT)) await buildDist();
+  const child = new Child('store-process.mjs', env, servingNodeFlags());
   const cleanUp = async () => {
     await child.stop();
     await database.drop();

@@ -1,13 +1,15 @@
 // The store under test, in its own process: the real kernel with every built-in plugin, over HTTPS.
-import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../../kernel/config.ts';
-import { createKernel } from '../../kernel/kernel.ts';
-import { isSqlite } from '../../kernel/db/dialect.ts';
-import { serveParent } from './ipc.ts';
+// Plain JavaScript over the compiled store in dist/ (bench/lib/store.ts builds it first), with no
+// TypeScript loader in the process: what `storekeep serve` runs after `npm ci`.
+import { serveParent } from './ipc-child.mjs';
+
+const { loadConfig } = await import('../../dist/kernel/config.js');
+const { createKernel } = await import('../../dist/kernel/kernel.js');
+const { isSqlite } = await import('../../dist/kernel/db/dialect.js');
 
 const kernel = createKernel(loadConfig(process.env));
 
-async function databaseVersion(): Promise<string> {
+async function databaseVersion() {
   if (isSqlite(kernel.knex)) {
     const rows = await kernel.knex.raw('select sqlite_version() as v');
     return `SQLite ${rows[0].v}`;
@@ -17,16 +19,16 @@ async function databaseVersion(): Promise<string> {
 }
 
 // An API key for seeding through the API, made with core-auth's service (absent without core-auth).
-async function apiKey(): Promise<string | undefined> {
+async function apiKey() {
   if (!kernel.container.hasRegistration('apiKeyService')) return undefined;
-  const service = kernel.container.resolve('apiKeyService') as { create(db: unknown, input: { name: string; mode: string }): Promise<{ key: string }> };
+  const service = kernel.container.resolve('apiKeyService');
   return (await service.create(kernel.knex, { name: 'bench', mode: 'live' })).key;
 }
 
 serveParent({
   async start() {
     const app = await kernel.start();
-    const port = (app.server.address() as AddressInfo).port;
+    const { port } = app.server.address();
     return { port, apiKey: await apiKey(), dbVersion: await databaseVersion(), plugins: kernel.plugins.map((p) => p.plugin.name) };
   },
   async stop() {
