@@ -5,6 +5,7 @@ import { toId } from '../../../kernel/http/schemas.ts';
 import { CheckoutErrors } from '../errors.ts';
 import type { CheckoutServices } from '../services/index.ts';
 import { CART_LIFETIME_MS, type CartRecord } from '../services/carts/cart-rows.ts';
+import type { ChangedCart } from '../services/carts/cart-service.ts';
 import { addItemBody, cart, cartParams, currencyQuery, itemParams, updateItemBody } from '../schemas/carts.ts';
 import { askedCurrency, callerOf, created, dbOf } from './context.ts';
 
@@ -20,14 +21,13 @@ function setCartCookie(reply: FastifyReply, cartId: string): void {
 export function registerCartRoutes(ctx: PluginContext, s: CheckoutServices): void {
   const view = (request: RouteRequest, c: Parameters<typeof s.carts.view>[1]) =>
     s.carts.view(dbOf(ctx, request), c, { ...callerOf(request), currency: askedCurrency(request) });
-  // After a change: the cart read again (its updated_at moved), as the caller sees it.
-  const changed = async (request: RouteRequest, cartId: string) =>
-    s.carts.view(request.trx!, await s.carts.require(request.trx!, cartId, request.principal), callerOf(request));
+  // After a change: the cart as read again by the change's event (its updated_at moved), as the caller sees it.
+  const changed = (request: RouteRequest, after: ChangedCart) => s.carts.viewAfterChange(request.trx!, after, callerOf(request));
   // Adds the body's units to `target`: 201 when a new line was made, 200 when merged into one.
   const addItem = async (request: RouteRequest, reply: FastifyReply, target: CartRecord) => {
-    const { created: newLine } = await s.carts.addItem(request.trx!, target, { variant_id: toId(request.body.variant_id), quantity: request.body.quantity });
+    const { created: newLine, changed: after } = await s.carts.addItem(request.trx!, target, { variant_id: toId(request.body.variant_id), quantity: request.body.quantity });
     reply.code(newLine ? 201 : 200);
-    return changed(request, target.id);
+    return changed(request, after);
   };
 
   ctx.routes.add({
@@ -42,8 +42,8 @@ export function registerCartRoutes(ctx: PluginContext, s: CheckoutServices): voi
     schema: { querystring: currencyQuery, response: { 201: cart } },
     handler: async (request, reply) => {
       const made = await s.carts.create(request.trx!, { currency: request.currency, principal: request.principal });
-      created(ctx, reply, `/api/v1/cart/${made.id}/`);
-      return s.carts.view(request.trx!, made, callerOf(request));
+      created(ctx, reply, `/api/v1/cart/${made.cart.id}/`);
+      return changed(request, made);
     },
   });
 
@@ -124,8 +124,7 @@ export function registerCartRoutes(ctx: PluginContext, s: CheckoutServices): voi
     handler: async (request) => {
       const trx = request.trx!;
       const target = await s.carts.requireOpen(trx, request.params.cart_id, request.principal);
-      await s.carts.updateItem(trx, target, request.params.item_id, request.body.quantity);
-      return changed(request, target.id);
+      return changed(request, await s.carts.updateItem(trx, target, request.params.item_id, request.body.quantity));
     },
   });
 
@@ -141,8 +140,7 @@ export function registerCartRoutes(ctx: PluginContext, s: CheckoutServices): voi
     handler: async (request) => {
       const trx = request.trx!;
       const target = await s.carts.requireOpen(trx, request.params.cart_id, request.principal);
-      await s.carts.removeItem(trx, target, request.params.item_id);
-      return changed(request, target.id);
+      return changed(request, await s.carts.removeItem(trx, target, request.params.item_id));
     },
   });
 }

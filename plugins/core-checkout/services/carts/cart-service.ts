@@ -9,6 +9,16 @@ import { calculateTotals } from '../totals/totals.ts';
 import { CART_LIFETIME_MS, CartRows, MAX_LINE_QUANTITY, canSee, isExpired, type CartRecord } from './cart-rows.ts';
 import { cartView, type CartView } from './cart-view.ts';
 
+/**
+ * A cart right after a change: its row read again and its view as the change's event carries it (an
+ * anonymous caller's, in the store's default language and the cart's currency).
+ */
+export interface ChangedCart {
+  cart: CartRecord;
+  view: CartView;
+  lang: string;
+}
+
 export interface ViewOptions {
   principal: Principal;
   lang: string;
@@ -29,23 +39,35 @@ export class CartService {
   }
 
   /** A new cart in `currency`, bound to the caller when the caller is a customer. */
-  async create(db: Db, input: { currency: string; principal: Principal }): Promise<CartRecord> {
+  async create(db: Db, input: { currency: string; principal: Principal }): Promise<ChangedCart> {
     const customerId = input.principal.kind === 'customer' ? input.principal.id : null;
     const cart = await CartRows.insert(db, { customer_id: customerId, currency: input.currency }, this.now());
-    await this.emit(db, cart.id, 'cart.created');
-    return cart;
+    return (await this.emit(db, cart.id, 'cart.created'))!;
   }
 
   /**
    * Emits `cart.created` / `cart.updated` in the change's transaction, with the cart as the API shows
    * it (its currency, the store's default language, priced as for an anonymous caller). Plugins that
-   * change what a cart shows (vouchers) call it with `cart.updated` after their change.
+   * change what a cart shows (vouchers) call it with `cart.updated` after their change. Returns the cart
+   * as read again and that view, which `viewAfterChange` reuses for the answer when it is the caller's.
    */
-  async emit(trx: Db, cartId: string, type: 'cart.created' | 'cart.updated' = 'cart.updated'): Promise<void> {
+  async emit(trx: Db, cartId: string, type: 'cart.created' | 'cart.updated' = 'cart.updated'): Promise<ChangedCart | undefined> {
     const cart = await CartRows.find(trx, cartId);
-    if (!cart) return;
-    const view = await this.view(trx, cart, { principal: ANONYMOUS, lang: this.deps.settings.get().default_language });
+    if (!cart) return undefined;
+    const lang = this.deps.settings.get().default_language;
+    const view = await this.view(trx, cart, { principal: ANONYMOUS, lang });
     await this.deps.events.emit(trx, type, view);
+    return { cart, view, lang };
+  }
+
+  /**
+   * The answer to a change: the event's view when the caller sees the cart as it does (a guest, in the
+   * default language and the cart's currency), which saves reading the cart, its items, prices, vouchers
+   * and stock a second time in the same transaction; built for the caller otherwise.
+   */
+  async viewAfterChange(db: Db, changed: ChangedCart, opts: ViewOptions): Promise<CartView> {
+    const asEvent = opts.principal.kind === 'anonymous' && opts.lang === changed.lang && (opts.currency ?? changed.cart.currency) === changed.cart.currency;
+    return asEvent ? changed.view : this.view(db, changed.cart, opts);
   }
 
   /** The cart the caller may see, else 404 (unknown, expired, or another customer's). `lock` for changes. */
@@ -82,7 +104,7 @@ export class CartService {
    * Adds units of a variant (an active product's) to an open cart, merging with its line; the line may
    * hold at most 999. Returns whether a new line was made.
    */
-  async addItem(trx: Db, cart: CartRecord, input: { variant_id: number; quantity: number }): Promise<{ created: boolean }> {
+  async addItem(trx: Db, cart: CartRecord, input: { variant_id: number; quantity: number }): Promise<{ created: boolean; changed: ChangedCart }> {
     const variant = (await this.deps.variants.getVariantsForSale(trx, [input.variant_id])).get(input.variant_id);
     if (!variant) throw CheckoutErrors.unknownVariant('variant_id', input.variant_id);
     if (!variant.purchasable) throw CheckoutErrors.variantUnavailable({ variant_id: [`Variant ${variant.id} (${variant.sku}) is not for sale.`] });
@@ -93,27 +115,26 @@ export class CartService {
     if (existing) await CartRows.setQuantity(trx, existing.id, total, now);
     else await CartRows.addItem(trx, cart.id, variant.id, input.quantity, now);
     await CartRows.touch(trx, cart.id, now);
-    await this.emit(trx, cart.id);
-    return { created: !existing };
+    return { created: !existing, changed: (await this.emit(trx, cart.id))! };
   }
 
   /** Sets a line's quantity (1–999). */
-  async updateItem(trx: Db, cart: CartRecord, itemId: number, quantity: number): Promise<void> {
+  async updateItem(trx: Db, cart: CartRecord, itemId: number, quantity: number): Promise<ChangedCart> {
     const item = await CartRows.item(trx, cart.id, itemId);
     if (!item) throw CheckoutErrors.itemNotFound();
     const now = this.now();
     await CartRows.setQuantity(trx, item.id, quantity, now);
     await CartRows.touch(trx, cart.id, now);
-    await this.emit(trx, cart.id);
+    return (await this.emit(trx, cart.id))!;
   }
 
   /** Removes a line. */
-  async removeItem(trx: Db, cart: CartRecord, itemId: number): Promise<void> {
+  async removeItem(trx: Db, cart: CartRecord, itemId: number): Promise<ChangedCart> {
     const item = await CartRows.item(trx, cart.id, itemId);
     if (!item) throw CheckoutErrors.itemNotFound();
     await CartRows.removeItem(trx, item.id);
     await CartRows.touch(trx, cart.id, this.now());
-    await this.emit(trx, cart.id);
+    return (await this.emit(trx, cart.id))!;
   }
 
   /**
@@ -138,7 +159,7 @@ export class CartService {
       if (found && found.status === 'open' && found.customer_id === null && !isExpired(found, now)) cart = found;
     }
     if (cart) return { cart, created: false };
-    return { cart: await this.create(trx, { currency, principal }), created: true };
+    return { cart: (await this.create(trx, { currency, principal })).cart, created: true };
   }
 
   /**
