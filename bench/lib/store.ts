@@ -75,7 +75,7 @@ async function freshMysqlDatabase(serverUrl: string): Promise<FreshDatabase> {
  * Starts the real store (createKernel + loadConfig in a child process) over HTTPS on a free loopback
  * port: temp DATA_DIR, rate limits off, LOG_LEVEL warn, no demo data; SQLite or a fresh MySQL database.
  */
-export async function startStore(db: DbKind, opts: { mysqlUrl: string; env?: Record<string, string> }): Promise<StoreHandle> {
+export async function startStore(db: DbKind, opts: { mysqlUrl: string; env?: Record<string, string>; nodeFlags?: string[] }): Promise<StoreHandle> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-bench-'));
   const database: FreshDatabase = db === 'mysql' ? await freshMysqlDatabase(opts.mysqlUrl) : { drop: async () => undefined };
   const port = await freePort();
@@ -100,7 +100,7 @@ export async function startStore(db: DbKind, opts: { mysqlUrl: string; env?: Rec
   });
   // The compiled store, as `storekeep serve` runs it after `npm ci` (built now if the sources changed).
   if (!distIsCurrent(REPO_ROOT)) await buildDist();
-  const child = new Child('store-process.mjs', env, servingNodeFlags());
+  const child = new Child('store-process.mjs', env, [...servingNodeFlags(), ...(opts.nodeFlags ?? [])]);
   const cleanUp = async () => {
     await child.stop();
     await database.drop();
