@@ -32,9 +32,9 @@ export function registerCheckoutRoutes(ctx: PluginContext, s: CheckoutServices):
     schema: { body: createCheckoutBody, response: { 201: checkout } },
     handler: async (request, reply) => {
       const made = await s.checkouts.create(request.trx!, request.body, callerOf(request));
-      created(ctx, reply, `/api/v1/checkout/${made.id}/`);
-      // The event carries the view this response shows: pricing (and the shipping taps) runs once.
-      const view = await s.checkouts.view(request.trx!, made, callerOf(request));
+      created(ctx, reply, `/api/v1/checkout/${made.checkout.id}/`);
+      // The event carries the view this response shows, priced once: by the opening's own pricing.
+      const view = await s.checkouts.viewOfOpen(request.trx!, made.checkout, made.evaluation);
       await emitCheckout(s.deps, request.trx!, 'checkout.created', view);
       return view;
     },

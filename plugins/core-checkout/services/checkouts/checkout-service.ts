@@ -59,9 +59,10 @@ export class CheckoutService {
   /**
    * Opens a checkout on a cart: every bad field named at once (400), then the cart (404), not already
    * ordered (409 cart_ordered), not empty (409 empty_cart), every item for sale (409
-   * variant_unavailable) and in stock, checked without reserving (409 insufficient_stock).
+   * variant_unavailable) and in stock, checked without reserving (409 insufficient_stock). Returns the
+   * checkout with the pricing it was opened with, which is what it shows (no shipping chosen yet).
    */
-  async create(trx: Knex.Transaction, input: CheckoutInput, caller: Caller): Promise<CheckoutRecord> {
+  async create(trx: Knex.Transaction, input: CheckoutInput, caller: Caller): Promise<{ checkout: CheckoutRecord; evaluation: Evaluation }> {
     const errors: FieldErrors = {};
     if (typeof input.cart_id !== 'string' || input.cart_id === '') addError(errors, 'cart_id', 'This field is required.');
     const email = readEmail(input.email, 'email', errors);
@@ -77,7 +78,7 @@ export class CheckoutService {
     await checkStock(this.deps, trx, evaluation);
     const now = this.now();
     await CartRows.touch(trx, cart.id, now, { email: email! });
-    return CheckoutRows.insert(trx, draft, now);
+    return { checkout: await CheckoutRows.insert(trx, draft, now), evaluation };
   }
 
   /** A checkout the caller may see (a customer's only by that customer and staff), else 404. */
@@ -106,9 +107,12 @@ export class CheckoutService {
       const items = (await OrderRows.items(db, [order.id])).get(order.id) ?? [];
       return placedCheckoutView(checkout, order, items, paymentUrl);
     }
-    const cart = await this.cartOf(db, checkout);
-    const evaluation = await this.evaluate(db, checkout, cart, caller);
-    return checkoutView(checkout, evaluation, paymentUrl, await lineStock(this.deps, db, evaluation.priced));
+    return this.viewOfOpen(db, checkout, await this.evaluate(db, checkout, await this.cartOf(db, checkout), caller));
+  }
+
+  /** An open checkout's view from a pricing of it made in the same transaction (`create`'s). */
+  async viewOfOpen(db: Db, checkout: CheckoutRecord, evaluation: Evaluation): Promise<CheckoutView> {
+    return checkoutView(checkout, evaluation, this.deps.pages.url(checkout.id), await lineStock(this.deps, db, evaluation.priced));
   }
 
   /** Refuses changes to a checkout that is paid, expired or already has its order. */
