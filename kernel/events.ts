@@ -20,6 +20,21 @@ const MARK_CHUNK = 500;
 const LEASE_MS = 60_000;
 // After this many failed rounds (about four days at the one-hour cap) an event stops being retried.
 const MAX_ATTEMPTS = 100;
+/**
+ * At most per statement of `emitMany`: characters of JSON data, and rows (knex writes a multi-row
+ * insert on SQLite as a compound SELECT, which SQLite limits to 500 terms).
+ */
+const EMIT_MANY_CHARS = 1 << 20;
+const EMIT_MANY_ROWS = 250;
+
+/** A row of `events` as `emit` writes it. */
+interface EventRow {
+  type: string;
+  data: string;
+  created_at: Date;
+  next_attempt_at: Date;
+  attempts: number;
+}
 
 /**
  * The transactional outbox. `emit` writes the event row in the caller's transaction; once that commits,
@@ -52,16 +67,30 @@ export class EventBus {
 
   /**
    * Records several events inside `trx` in one statement, in this order (their ids ascend as listed):
-   * what a write that makes many at once (a product with its variants) uses instead of one insert each.
+   * what a write that makes many at once (a product with its variants, a bulk write's products) uses
+   * instead of one insert each. Many events, or large ones, take a few statements: at most 250 rows and
+   * about 1 MiB of data each, well below MySQL's max_allowed_packet.
    */
   async emitMany(trx: Knex | Knex.Transaction, events: ReadonlyArray<{ type: string; data: unknown }>): Promise<void> {
     if (events.length === 0) return;
     const now = this.clock.now();
-    await trx('events').insert(events.map((e) => this.row(e.type, e.data, now)));
+    let rows: EventRow[] = [];
+    let chars = 0;
+    for (const e of events) {
+      const row = this.row(e.type, e.data, now);
+      if (rows.length && (chars + row.data.length > EMIT_MANY_CHARS || rows.length === EMIT_MANY_ROWS)) {
+        await trx('events').insert(rows);
+        rows = [];
+        chars = 0;
+      }
+      rows.push(row);
+      chars += row.data.length;
+    }
+    await trx('events').insert(rows);
     this.afterCommitOf(trx, events.some((e) => !this.privateTypes.has(e.type)));
   }
 
-  private row(type: string, data: unknown, now: Date) {
+  private row(type: string, data: unknown, now: Date): EventRow {
     return { type, data: JSON.stringify(data ?? {}), created_at: now, next_attempt_at: now, attempts: 0 };
   }
 

@@ -191,3 +191,29 @@ test('with the loops running, an event is dispatched as soon as its transaction 
   }
   assert.equal(await countRows(store.kernel.knex, 'hello_event_log'), 3);
 });
+
+test('emitMany records its events in order, in one statement unless they are many or large', async (t) => {
+  const store = await exampleStore();
+  t.after(() => store.close());
+  const knex = store.kernel.knex;
+  const inserts: string[] = [];
+  const listener = (q: { sql: string }) => {
+    if (/^insert into [`"]events[`"]/.test(q.sql)) inserts.push(q.sql);
+  };
+  knex.on('query', listener);
+  t.after(() => knex.off('query', listener));
+  const small = Array.from({ length: 5 }, (_, i) => ({ type: 'hello.small', data: { i } }));
+  await knex.transaction((trx) => store.kernel.events.emitMany(trx, small));
+  assert.equal(inserts.length, 1);
+  // About 0.6 MiB each: no statement carries much more than 1 MiB of data.
+  const large = Array.from({ length: 5 }, (_, i) => ({ type: 'hello.large', data: { i, text: 'x'.repeat(600_000) } }));
+  await knex.transaction((trx) => store.kernel.events.emitMany(trx, large));
+  assert.equal(inserts.length, 1 + 5);
+  // 250 rows at most per statement (SQLite limits the compound SELECT knex writes them as to 500).
+  const many = Array.from({ length: 600 }, (_, i) => ({ type: 'hello.many', data: { i } }));
+  await knex.transaction((trx) => store.kernel.events.emitMany(trx, many));
+  assert.equal(inserts.length, 1 + 5 + 3);
+  const rows = await knex('events').orderBy('id').select('id', 'type', 'data');
+  assert.deepEqual(rows.map((r: any) => [r.type, JSON.parse(r.data).i]), [...small, ...large, ...many].map((e) => [e.type, e.data.i]));
+  assert.equal(JSON.parse(rows[9].data).text.length, 600_000);
+});

@@ -9,6 +9,7 @@ import {
   searchMatches,
   searchTokens,
   upsertSearchDocument,
+  upsertSearchDocuments,
   type SearchIndexSpec,
 } from '../db/search-index.ts';
 import { isSqlite } from '../db/dialect.ts';
@@ -185,6 +186,38 @@ test('replacing a ref\'s documents updates the languages kept in place, adds new
   assert.deepEqual(await find('kite'), [2]);
   assert.deepEqual(await find('drachen'), []);
   assert.deepEqual(await find('glider'), [1]);
+});
+
+test('many documents are upserted in one statement, each as by itself; large ones take a few', async () => {
+  await put({ ref_id: 1, lang: 'en', name: 'Kite', sku: 'K-1' }, ...FILLER);
+  const statements: string[] = [];
+  const listener = (q: { sql: string }) => {
+    if (q.sql.startsWith('insert')) statements.push(q.sql);
+  };
+  knex.on('query', listener);
+  try {
+    await upsertSearchDocuments(knex, SPEC, [
+      { ref_id: 1, lang: 'en', name: 'Glider' },
+      { ref_id: 2, lang: 'en', name: 'Balloon', description: 'Red_rubber' },
+      { ref_id: 2, lang: 'de', name: 'Ballon' },
+    ]);
+    assert.equal(statements.length, 1);
+    // About 0.6 MiB of text each: no statement carries much more than 1 MiB.
+    await upsertSearchDocuments(knex, SPEC, [3, 4, 5].map((ref_id) => ({ ref_id, lang: 'en', name: `Long ${ref_id}`, description: 'word '.repeat(120_000) })));
+    assert.equal(statements.length, 1 + 3);
+  } finally {
+    knex.off('query', listener);
+  }
+  const rows = await knex(SPEC.table).whereIn('ref_id', [1, 2]).orderBy(['ref_id', 'lang']).select('ref_id', 'lang', 'name', 'description', 'sku');
+  assert.deepEqual(rows.map((r: any) => [Number(r.ref_id), r.lang, r.name, r.description, r.sku]), [
+    [1, 'en', 'Glider', '', ''],
+    [2, 'de', 'Ballon', '', ''],
+    [2, 'en', 'Balloon', 'Red rubber', ''],
+  ]);
+  assert.deepEqual(sorted(await find('long')), [3, 4, 5]);
+  assert.deepEqual(await find('kite'), []);
+  await assert.rejects(upsertSearchDocuments(knex, SPEC, [{ ref_id: 6, lang: 'en', name: 'ok' }, { ref_id: 7, lang: 'en', title: 'x' }]), /has no field "title"/);
+  assert.equal(await countRows(knex, SPEC.table, { ref_id: 6 }), 0, 'a bad document writes none of the others');
 });
 
 test('removing refs removes every language of them and nothing else', async () => {

@@ -48,10 +48,15 @@ export class ErrorCollector {
     try {
       return await fn();
     } catch (err) {
-      if (!(err instanceof AppError) || err.status >= 500) throw err;
-      this.failures.push(prefixed(err, prefix));
+      this.add(prefix, err);
       return undefined;
     }
+  }
+
+  /** Records a refusal found without throwing it (anything but a refusal is thrown on). */
+  add(prefix: string, err: unknown): void {
+    if (!(err instanceof AppError) || err.status >= 500) throw err;
+    this.failures.push(prefixed(err, prefix));
   }
 
   get failed(): boolean {

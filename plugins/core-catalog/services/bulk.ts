@@ -2,7 +2,7 @@ import { AppError } from '../../../kernel/http/errors.ts';
 import { toId } from '../../../kernel/http/schemas.ts';
 import { CatalogErrors, ErrorCollector } from '../errors.ts';
 import type { ProductInput } from './product-input.ts';
-import type { ProductCreate, ProductService } from './products.ts';
+import { CreateBatch, type ProductCreate, type ProductService } from './products.ts';
 import type { Db, ProductRecord } from './records.ts';
 import type { VariantInput, VariantService } from './variants.ts';
 
@@ -26,19 +26,25 @@ export class BulkService {
   async upsert(db: Db, records: BulkRecord[]): Promise<ProductRecord[]> {
     const collector = new ErrorCollector();
     const results: ProductRecord[] = [];
+    // Creates leave their numbers per status, search documents and events in the batch, written one
+    // statement each before an update record (it may change a product created earlier in the call, and
+    // its events follow theirs) and after the last record.
+    const batch = new CreateBatch();
     for (const [i, record] of records.entries()) {
-      const product = await collector.run(`products.${i}.`, () => this.one(db, record));
+      if (record.id !== undefined) await this.parts.products.flushCreates(db, batch);
+      const product = await collector.run(`products.${i}.`, () => this.one(db, record, batch));
       if (product) results.push(product);
     }
+    await this.parts.products.flushCreates(db, batch);
     collector.throwIfAny();
     return results;
   }
 
-  private async one(db: Db, record: BulkRecord): Promise<ProductRecord> {
+  private async one(db: Db, record: BulkRecord, batch: CreateBatch): Promise<ProductRecord> {
     const { id, variants, ...fields } = record;
     if (id === undefined) {
       if (fields.name === undefined) throw CatalogErrors.invalid({ name: ['This field is required to create a product (a record without id).'] });
-      return this.parts.products.create(db, { ...fields, variants } as ProductCreate);
+      return this.parts.products.create(db, { ...fields, variants } as ProductCreate, batch);
     }
     const productId = toId(id);
     try {

@@ -118,15 +118,19 @@ export class CategoryService {
     await this.parts.events.emit(db, 'category.deleted', this.parts.views.category(category, this.parts.views.baseContext()));
   }
 
-  /** Records in `errors` why `field` cannot name this category (unknown id), if it cannot. */
-  async checkExists(db: Db, id: number, errors: FieldErrors, field: string): Promise<void> {
+  /** Records in `errors` why `field` cannot name this category (unknown id), if it cannot; returns whether it exists. */
+  async checkExists(db: Db, id: number, errors: FieldErrors, field: string): Promise<boolean> {
     const row = await db('categories').where('id', id).first('id');
     if (!row) addError(errors, field, `No category with id ${id}.`);
+    return row !== undefined;
   }
 
   // The parent must exist and must not be the category itself or one of its descendants.
   private async checkParent(db: Db, id: number | undefined, parentId: number, errors: FieldErrors): Promise<void> {
-    if (id === undefined) return this.checkExists(db, parentId, errors, 'parent_id');
+    if (id === undefined) {
+      await this.checkExists(db, parentId, errors, 'parent_id');
+      return;
+    }
     const ancestors: number[] = await db
       .withRecursive('ancestors', ['id', 'parent_id'], (up) =>
         up

@@ -48,11 +48,13 @@ export const PRODUCT_DEFAULTS: Required<Omit<ProductInput, 'name' | 'slug'>> = {
 /**
  * Checks what a JSON schema cannot (amounts, store languages, option uniqueness, the category's
  * existence) and records every problem in `errors`; returns the stored form of the given fields.
+ * `knownCategories` holds categories already found in the same transaction (a bulk write's products
+ * mostly share a few), which are not looked up again: nothing deletes a category during a product write.
  */
 export async function checkProductInput(
   db: Db,
   input: ProductInput,
-  deps: { pricing: CatalogPricing; categories: CategoryService; languages: string[] },
+  deps: { pricing: CatalogPricing; categories: CategoryService; languages: string[]; knownCategories?: Set<number> },
   errors: FieldErrors,
 ): Promise<ProductChanges> {
   const out: ProductChanges = {};
@@ -69,7 +71,10 @@ export async function checkProductInput(
   }
   if (input.category_id !== undefined) {
     out.category_id = input.category_id === null ? null : toId(input.category_id);
-    if (out.category_id !== null) await deps.categories.checkExists(db, out.category_id, errors, 'category_id');
+    const id = out.category_id;
+    if (id !== null && !deps.knownCategories?.has(id)) {
+      if (await deps.categories.checkExists(db, id, errors, 'category_id')) deps.knownCategories?.add(id);
+    }
   }
   return out;
 }

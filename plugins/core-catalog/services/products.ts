@@ -1,14 +1,15 @@
 import type { Clock } from '../../../kernel/clock.ts';
 import type { EventBus } from '../../../kernel/events.ts';
 import type { FieldErrors } from '../../../kernel/http/errors.ts';
+import type { SearchDocument } from '../../../kernel/db/search-index.ts';
 import { CatalogErrors, ErrorCollector, throwIfInvalid } from '../errors.ts';
 import type { CategoryService } from './categories.ts';
 import { optionConflicts } from './options.ts';
 import { adjustProductCount } from './product-counts.ts';
 import type { CatalogPricing } from './pricing.ts';
 import { checkProductInput, PRODUCT_DEFAULTS, productColumns, type ProductInput } from './product-input.ts';
-import { PRODUCT_COLUMNS, productFromRow, variantsOf, type Db, type ProductRecord, type VariantRecord } from './records.ts';
-import { removeProductSearch } from './search-documents.ts';
+import { PRODUCT_COLUMNS, productFromRow, variantsOf, type Db, type ProductRecord, type ProductStatus, type VariantRecord } from './records.ts';
+import { insertProductSearch, productSearchDocuments, removeProductSearch } from './search-documents.ts';
 import { freeSlug, slugify, slugTaken } from './slugs.ts';
 import type { VariantInput, VariantService } from './variants.ts';
 import type { CatalogViews } from './views.ts';
@@ -24,6 +25,18 @@ export interface ProductParts {
 }
 
 export type ProductCreate = ProductInput & { name: string; variants?: VariantInput[] };
+
+/**
+ * What the product creates of one write leave for `ProductService.flushCreates`, so that a bulk write
+ * writes them in one statement each instead of one per product: the numbers per status, the search
+ * documents, the events (in order). It also keeps the categories found so far, not looked up again.
+ */
+export class CreateBatch {
+  readonly categories = new Set<number>();
+  readonly counts = new Map<ProductStatus, number>();
+  readonly documents: SearchDocument[] = [];
+  readonly events: Array<{ type: string; data: unknown }> = [];
+}
 
 /**
  * Products: their fields, options, translations and status (publishing is `status: "active"`), and
@@ -52,27 +65,62 @@ export class ProductService {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** Creates a product (and the variants given with it); the slug is derived from the name unless given. */
-  async create(db: Db, input: ProductCreate): Promise<ProductRecord> {
+  /**
+   * Creates a product (and the variants given with it); the slug is derived from the name unless given.
+   * With a `batch` (a bulk write's), its number per status, search documents and events are left there
+   * for `flushCreates`; without, they are written before it returns.
+   */
+  async create(db: Db, input: ProductCreate, batch?: CreateBatch): Promise<ProductRecord> {
+    if (!batch) {
+      const own = new CreateBatch();
+      const product = await this.create(db, input, own);
+      await this.flushCreates(db, own);
+      return product;
+    }
     const errors: FieldErrors = {};
-    const changes = await checkProductInput(db, { ...PRODUCT_DEFAULTS, ...input }, this.deps(), errors);
+    const changes = await checkProductInput(db, { ...PRODUCT_DEFAULTS, ...input }, { ...this.deps(), knownCategories: batch.categories }, errors);
     throwIfInvalid(errors);
     const slug = await this.slugFor(db, input.slug, input.name);
     const now = this.parts.clock.now();
-    const row = productColumns(changes);
-    const [id] = await db('products').insert({ ...row, slug, effective_price: changes.price ?? null, created_at: now, updated_at: now });
-    let product = await this.get(db, Number(id));
-    await adjustProductCount(db, product.status, 1);
+    const variants = await this.parts.variants.checkNew(db, changes.options ?? [], input.variants ?? [], now);
+    // The row is written as it ends up once its variants are in (read back, it would be the same): the
+    // explicit price, else the lowest variant price; revision 1, the first write.
+    const prices = variants.flatMap((v) => (v.row ? [v.row.price] : []));
+    const row = {
+      ...productColumns(changes),
+      slug,
+      effective_price: changes.price ?? (prices.length ? Math.min(...prices) : null),
+      revision: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    const [id] = await db('products').insert(row);
+    const product = productFromRow({ ...row, id });
+    batch.counts.set(product.status, (batch.counts.get(product.status) ?? 0) + 1);
+    // A refused variant refuses the product, but the product and its other variants are still written, so
+    // that the rest of a bulk write finds their slug and SKUs taken and names every clash; the refusal
+    // rolls the transaction back.
+    const collector = new ErrorCollector();
+    const created = await this.parts.variants.insertNew(db, product, variants, collector);
+    collector.throwIfAny();
+    batch.documents.push(...productSearchDocuments(product, created.map((v) => v.sku)));
     // product.created goes first, carrying its variants; then one variant.created per variant.
-    const created = await this.addVariants(db, product, input.variants ?? [], { emit: false, refresh: false });
-    await this.parts.variants.refreshProduct(db, product.id);
-    product = await this.get(db, product.id);
-    // One statement for the product's events: product.created first, then one variant.created per variant.
-    await this.parts.events.emitMany(db, [
+    batch.events.push(
       { type: 'product.created', data: this.parts.views.product(product, created, this.parts.views.baseContext()) },
       ...created.map((variant) => this.parts.variants.createdEvent(variant)),
-    ]);
+    );
     return product;
+  }
+
+  /**
+   * Writes what the creates of `batch` left: one statement for their numbers per status, one for their
+   * search documents and one for their events (in the order of the creates), and empties it.
+   */
+  async flushCreates(db: Db, batch: CreateBatch): Promise<void> {
+    for (const [status, n] of batch.counts) await adjustProductCount(db, status, n);
+    batch.counts.clear();
+    await insertProductSearch(db, batch.documents.splice(0));
+    await this.parts.events.emitMany(db, batch.events.splice(0));
   }
 
   /**

@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
 import type { EventBus } from '../../../kernel/events.ts';
-import type { FieldErrors } from '../../../kernel/http/errors.ts';
-import { forUpdate } from '../../../kernel/db/dialect.ts';
+import { AppError, type FieldErrors } from '../../../kernel/http/errors.ts';
+import { forUpdate, isSqlite } from '../../../kernel/db/dialect.ts';
 import type { CatalogHooks } from '../hooks.ts';
-import { CatalogErrors, throwIfInvalid } from '../errors.ts';
+import { CatalogErrors, throwIfInvalid, type ErrorCollector } from '../errors.ts';
 import { checkVariantOptions, describeOptions, optionsKey } from './options.ts';
 import type { CatalogPricing } from './pricing.ts';
-import { productFromRow, variantFromRow, type Db, type ProductRecord, type VariantRecord, dimensionsToRow, type Dimensions } from './records.ts';
+import { productFromRow, variantFromRow, type Db, type OptionDef, type ProductRecord, type VariantRecord, dimensionsToRow, type Dimensions } from './records.ts';
 import { syncProductSearch } from './search-documents.ts';
 import { variantsForSale, type VariantForSale } from './for-sale.ts';
 import type { CatalogViews } from './views.ts';
@@ -23,6 +23,33 @@ export interface VariantInput {
   allow_backorder?: boolean;
   weight?: number | null;
   dimensions?: Dimensions | null;
+}
+
+/** A variant's row as a create writes it, before it has an id and a product. */
+export interface NewVariantRow {
+  sku: string;
+  sku_key: string;
+  options: string;
+  options_key: string;
+  price: number;
+  compare_at_price: number | null;
+  prices: string;
+  track_inventory: boolean;
+  allow_backorder: boolean;
+  weight: number | null;
+  length_mm: number | null;
+  width_mm: number | null;
+  height_mm: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A variant of a product being created, checked: its row, or why it is refused. */
+export interface NewVariant {
+  input: VariantInput;
+  options?: Record<string, string>;
+  row?: NewVariantRow;
+  refusal?: AppError;
 }
 
 export interface VariantParts {
@@ -102,16 +129,97 @@ export class VariantService {
    * later, after its product's own event); the caller refreshes the product afterwards (once).
    */
   async insert(db: Db, product: ProductRecord, input: VariantInput, opts: { emit?: boolean } = {}): Promise<VariantRecord> {
+    const checked = this.checkedRow(product.options, input, this.parts.clock.now());
+    await this.checkUnique(db, product.id, input.sku!, checked.options);
+    const row = { ...checked.row, product_id: product.id };
+    const [id] = await db('variants').insert(row);
+    const variant = variantFromRow({ ...row, id: Number(id) });
+    if (opts.emit !== false) await this.emitCreated(db, variant);
+    return variant;
+  }
+
+  /**
+   * Checks the variants of a product about to be created, all at once: each one's own values, then
+   * their SKUs against the store's in one query and against each other's, in order, as inserting them
+   * one by one would (a SKU or an option combination given twice is refused the second time). Returns,
+   * in input order, each one's row or refusal; `insertNew` writes the rows.
+   */
+  async checkNew(db: Db, options: OptionDef[], inputs: VariantInput[], now: Date): Promise<NewVariant[]> {
+    const checked: NewVariant[] = inputs.map((input) => {
+      try {
+        return { input, ...this.checkedRow(options, input, now) };
+      } catch (err) {
+        if (err instanceof AppError) return { input, refusal: err };
+        throw err;
+      }
+    });
+    const keys = [...new Set(checked.flatMap((c) => (c.row ? [c.row.sku_key] : [])))];
+    // A product being created has no variants yet, so only SKUs can clash with stored rows.
+    const taken = new Set<string>(keys.length ? await db('variants').whereIn('sku_key', keys).pluck('sku_key') : []);
+    const combinations = new Set<string>();
+    for (const c of checked) {
+      if (!c.row) continue;
+      if (taken.has(c.row.sku_key)) c.refusal = CatalogErrors.duplicateSku(c.input.sku!);
+      else if (combinations.has(c.row.options_key)) c.refusal = CatalogErrors.duplicateVariant(describeOptions(c.options!));
+      if (c.refusal) {
+        c.row = undefined;
+        continue;
+      }
+      taken.add(c.row.sku_key);
+      combinations.add(c.row.options_key);
+    }
+    return checked;
+  }
+
+  /**
+   * Inserts the rows `checkNew` accepted as variants of `product` (just created), in one statement,
+   * and returns them in input order; refusals go to `collector` under `variants.<index>.`. Stored keys
+   * the check could not see as equal (MySQL/MariaDB compare SKUs by their collation, which also folds
+   * accents) make the insert fail: then the variants are checked and inserted one by one, which
+   * refuses exactly as that would.
+   */
+  async insertNew(db: Db, product: ProductRecord, checked: NewVariant[], collector: ErrorCollector): Promise<VariantRecord[]> {
+    const rows = checked.flatMap((c) => (c.row ? [{ ...c.row, product_id: product.id }] : []));
+    let ids: Map<string, number>;
+    try {
+      ids = await this.insertRows(db, product.id, rows);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const created: VariantRecord[] = [];
+      for (const [i, c] of checked.entries()) {
+        await collector.run(`variants.${i}.`, async () => {
+          created.push(await this.insert(db, product, c.input, { emit: false }));
+        });
+      }
+      return created;
+    }
+    for (const [i, c] of checked.entries()) if (c.refusal) collector.add(`variants.${i}.`, c.refusal);
+    return rows.map((row) => variantFromRow({ ...row, id: ids.get(row.sku_key) }));
+  }
+
+  // The ids of rows inserted in one statement, by SKU key: SQLite returns them; MySQL/MariaDB have no
+  // RETURNING for INSERT (and consecutive ids from one insert depend on innodb_autoinc_lock_mode), so
+  // they are read back.
+  private async insertRows(db: Db, productId: number, rows: Array<{ sku_key: string }>): Promise<Map<string, number>> {
+    if (rows.length === 0) return new Map();
+    if (isSqlite(db)) {
+      const inserted: Array<{ id: number; sku_key: string }> = await db('variants').insert(rows).returning(['id', 'sku_key']);
+      return new Map(inserted.map((r) => [r.sku_key, Number(r.id)]));
+    }
+    await db('variants').insert(rows);
+    const stored: Array<{ id: number; sku_key: string }> = await db('variants').where('product_id', productId).select('id', 'sku_key');
+    return new Map(stored.map((r) => [r.sku_key, Number(r.id)]));
+  }
+
+  // A new variant's row from its input, checked against the product's options (400 naming each bad field).
+  private checkedRow(productOptions: OptionDef[], input: VariantInput, now: Date) {
     const errors: FieldErrors = {};
-    const options = checkVariantOptions(product.options, input.options ?? {}, errors);
+    const options = checkVariantOptions(productOptions, input.options ?? {}, errors);
     const price = this.parts.pricing.parse(errors, 'price', input.price);
     const compareAt = this.parts.pricing.parse(errors, 'compare_at_price', input.compare_at_price);
     const prices = this.parts.pricing.parseFixed(errors, 'prices', input.prices) ?? {};
     throwIfInvalid(errors);
-    await this.checkUnique(db, product.id, input.sku!, options);
-    const now = this.parts.clock.now();
-    const row = {
-      product_id: product.id,
+    const row: NewVariantRow = {
       sku: input.sku!,
       sku_key: input.sku!.toLowerCase(),
       options: JSON.stringify(options),
@@ -126,10 +234,7 @@ export class VariantService {
       created_at: now,
       updated_at: now,
     };
-    const [id] = await db('variants').insert(row);
-    const variant = variantFromRow({ ...row, id: Number(id) });
-    if (opts.emit !== false) await this.emitCreated(db, variant);
-    return variant;
+    return { options, row };
   }
 
   async emitCreated(db: Db, variant: VariantRecord): Promise<void> {
@@ -210,4 +315,10 @@ export class VariantService {
     if (clashes.some((c) => c.sku_key === skuKey)) throw CatalogErrors.duplicateSku(sku);
     if (clashes.length) throw CatalogErrors.duplicateVariant(describeOptions(options));
   }
+}
+
+/** A duplicate key refused by a unique index (either database). */
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
