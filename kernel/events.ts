@@ -47,6 +47,8 @@ export class EventBus {
   // Per outermost transaction awaiting its commit: whether an event in it may change public reads.
   private readonly awaitingCommit = new WeakMap<Knex.Transaction, { public: boolean }>();
   private readonly privateTypes = new Set<string>();
+  // The values taps read once per dispatch round (`perRound`), while a round runs.
+  private round?: Map<string, Promise<unknown>>;
 
   constructor(
     private readonly knex: Knex,
@@ -155,6 +157,24 @@ export class EventBus {
     this.loop.wake();
   }
 
+  /**
+   * For `afterCommit` taps: `load()`'s value, read once for all the events of the dispatch round in
+   * progress instead of once per event (the webhooks plugin's list of endpoints, say). The round has
+   * claimed its events before the first read, so the value is as fresh as one read for its first event.
+   * Outside a round `load` runs every time; a failed read is not kept.
+   */
+  perRound<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const round = this.round;
+    if (!round) return load();
+    let value = round.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = load();
+      round.set(key, value);
+      value.catch(() => round.delete(key));
+    }
+    return value;
+  }
+
   /** One dispatch round over the due events; returns how many it claimed. Tests call it directly. */
   async dispatchDue(): Promise<number> {
     const now = this.clock.now();
@@ -169,7 +189,12 @@ export class EventBus {
     // update is a log flush, and a backlog of thousands of events must not cost thousands of them. A
     // crash before the mark only runs those taps again, which they allow (at least once).
     const done: number[] = [];
-    for (const row of rows) if (await this.dispatchOne(row)) done.push(Number(row.id));
+    const round = (this.round = new Map());
+    try {
+      for (const row of rows) if (await this.dispatchOne(row)) done.push(Number(row.id));
+    } finally {
+      if (this.round === round) this.round = undefined;
+    }
     for (let i = 0; i < done.length; i += MARK_CHUNK) {
       await this.knex('events').whereIn('id', done.slice(i, i + MARK_CHUNK)).update({ dispatched_at: this.clock.now(), locked_until: null, pending_taps: null });
     }

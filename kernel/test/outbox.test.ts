@@ -217,3 +217,36 @@ test('emitMany records its events in order, in one statement unless they are man
   assert.deepEqual(rows.map((r: any) => [r.type, JSON.parse(r.data).i]), [...small, ...large, ...many].map((e) => [e.type, e.data.i]));
   assert.equal(JSON.parse(rows[9].data).text.length, 600_000);
 });
+
+test('a value a tap reads with perRound is read once per dispatch round, and afresh in the next round', async (t) => {
+  const tmp = writePlugins({
+    rounds: pluginSource('rounds', {
+      dependsOn: ['hello'],
+      imports: `import { asValue } from ${JSON.stringify(packageUrl('awilix'))};`,
+      body: `
+        const state = { loads: 0, seen: [] };
+        ctx.container.register({ roundsTap: asValue(state) });
+        ctx.hooks.get('events').afterCommit.tapPromise({ name: 'rounds' }, async (event) => {
+          const value = await ctx.events.perRound('rounds:load', async () => ++state.loads);
+          state.seen.push([event.id, value]);
+        });
+      `,
+    }),
+  });
+  t.after(tmp.remove);
+  const store = await exampleStore({ env: { PLUGINS: `examples/hello-plugin,${tmp.dirs.rounds}` } });
+  t.after(() => store.close());
+  const state = store.kernel.container.resolve('roundsTap') as { loads: number; seen: Array<[number, number]> };
+  for (const name of ['Ada', 'Grace', 'Edsger']) assert.equal((await postJson(store, LIST, { name })).statusCode, 201);
+  assert.equal(await store.kernel.events.dispatchDue(), 3);
+  assert.equal(state.loads, 1, 'one read for the three events of the round');
+  assert.deepEqual(state.seen.map(([, value]) => value), [1, 1, 1]);
+
+  assert.equal((await postJson(store, LIST, { name: 'Barbara' })).statusCode, 201);
+  assert.equal(await store.kernel.events.dispatchDue(), 1);
+  assert.equal(state.loads, 2, 'the next round reads again');
+  assert.deepEqual(state.seen.at(-1)![1], 2);
+
+  // Outside a round, every call reads.
+  assert.equal(await store.kernel.events.perRound('rounds:load', async () => 'fresh'), 'fresh');
+});

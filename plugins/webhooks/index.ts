@@ -40,7 +40,7 @@ export default definePlugin({
     const sender = new DeliverySender(guard);
     const endpoints = new EndpointService({ clock: ctx.clock, secrets, catalogue, guard });
     const health = new EndpointHealth({ knex: ctx.knex, clock: ctx.clock, logger: ctx.logger, container: ctx.container, baseUrl: ctx.config.baseUrl });
-    const deliveries = new DeliveryService({ knex: ctx.knex, clock: ctx.clock, logger: ctx.logger, endpoints, sender, health });
+    const deliveries = new DeliveryService({ knex: ctx.knex, clock: ctx.clock, logger: ctx.logger, endpoints, events: ctx.events, sender, health });
     const eventLog = new EventLog();
 
     ctx.container.register({

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
-import type { EventRecord } from '../../../kernel/events.ts';
+import type { EventBus, EventRecord } from '../../../kernel/events.ts';
 import type { Logger } from '../../../kernel/logger.ts';
 import { claimDueRows } from '../../../kernel/db/claim.ts';
 import { affectedRows, forUpdate, parseJson, toDate, toIso } from '../../../kernel/db/dialect.ts';
@@ -67,6 +67,8 @@ export class DeliveryService {
       clock: Clock;
       logger: Logger;
       endpoints: EndpointService;
+      /** The outbox: the endpoint list is read once per dispatch round (`perRound`). */
+      events: Pick<EventBus, 'perRound'>;
       sender: DeliverySender;
       health: EndpointHealth;
     },
@@ -88,7 +90,9 @@ export class DeliveryService {
    */
   async fanOut(event: EventRecord): Promise<number> {
     const since = event.created_at.getTime();
-    const endpoints = (await this.parts.endpoints.subscribedTo(this.parts.knex, event.type)).filter((e) => e.created_at.getTime() <= since);
+    // Read once per dispatch round, not once per event: the round's events were all created before it.
+    const active = await this.parts.events.perRound('webhooks:active-endpoints', () => this.parts.endpoints.active(this.parts.knex));
+    const endpoints = active.filter((e) => this.parts.endpoints.subscribes(e, event.type) && e.created_at.getTime() <= since);
     if (endpoints.length === 0) return 0;
     const now = this.parts.clock.now();
     const rows = endpoints.map((e) => ({

@@ -143,10 +143,15 @@ export class EndpointService {
     return this.parts.secrets.open(sealed);
   }
 
-  /** The active endpoints subscribed to an event type. */
-  async subscribedTo(db: Db, type: string): Promise<Endpoint[]> {
+  /** Every active endpoint. */
+  async active(db: Db): Promise<Endpoint[]> {
     const rows = await db('webhook_endpoints').where('active', true).select('*');
-    return rows.map(fromRow).filter((e) => subscribes(e.events, type));
+    return rows.map(fromRow);
+  }
+
+  /** Whether `endpoint` takes events of `type`. */
+  subscribes(endpoint: Endpoint, type: string): boolean {
+    return subscribes(endpoint.events, type);
   }
 
   private async lock(trx: Knex.Transaction, id: number): Promise<Endpoint> {
