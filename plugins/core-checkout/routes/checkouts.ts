@@ -65,8 +65,9 @@ export function registerCheckoutRoutes(ctx: PluginContext, s: CheckoutServices):
     handler: async (request) => {
       const trx = request.trx!;
       const found = await s.checkouts.require(trx, request.params.id, request.principal, { lock: true });
-      await s.checkouts.update(trx, found, request.body, callerOf(request));
-      const view = await s.checkouts.view(trx, await s.checkouts.require(trx, found.id, request.principal), callerOf(request));
+      // Priced by the change itself: the view is the stored checkout with that pricing.
+      const evaluation = await s.checkouts.update(trx, found, request.body, callerOf(request));
+      const view = await s.checkouts.viewOfOpen(trx, await s.checkouts.require(trx, found.id, request.principal), evaluation);
       await emitCheckout(s.deps, trx, 'checkout.updated', view);
       return view;
     },

@@ -14,7 +14,7 @@ import type { OrderService } from '../orders/order-service.ts';
 import { readAddress, readEmail } from './address.ts';
 import { CheckoutRows, type CheckoutRecord } from './checkout-rows.ts';
 import { placedCheckoutView, checkoutView, type CheckoutView } from './checkout-view.ts';
-import { evaluateCheckout, findRate, type Evaluation, type EvaluateOptions } from './evaluate.ts';
+import { evaluateCheckout, findRate, selectRate, type Evaluation, type EvaluateOptions } from './evaluate.ts';
 import { assertSellable, checkStock } from './sellable.ts';
 
 export interface CheckoutInput {
@@ -127,8 +127,9 @@ export class CheckoutService {
   /**
    * Changes e-mail, addresses or the shipping method. A new address collects the rates again and drops
    * a selection no longer offered; `shipping_method_id` must be one offered for the (new) address.
+   * Returns the checkout's pricing after the change (what `view` would price it at again).
    */
-  async update(trx: Knex.Transaction, checkout: CheckoutRecord, patch: CheckoutPatch, caller: Caller): Promise<void> {
+  async update(trx: Knex.Transaction, checkout: CheckoutRecord, patch: CheckoutPatch, caller: Caller): Promise<Evaluation> {
     await this.assertOpen(trx, checkout);
     const errors: FieldErrors = {};
     const next: CheckoutRecord = { ...checkout };
@@ -140,7 +141,8 @@ export class CheckoutService {
     throwIfInvalid(errors);
     const cart = await this.cartOf(trx, checkout, { lock: true });
     if (cart.status !== 'open') throw CheckoutErrors.cartOrdered();
-    const evaluation = await this.evaluate(trx, { ...next, shipping_rate: null }, cart, caller);
+    const unselected: CheckoutRecord = { ...next, shipping_rate: null };
+    const evaluation = await this.evaluate(trx, unselected, cart, caller);
     if (patch.shipping_method_id === null) next.shipping_rate = null;
     else if (patch.shipping_method_id !== undefined) {
       const rate = findRate(evaluation.rates, patch.shipping_method_id);
@@ -160,6 +162,8 @@ export class CheckoutService {
       shipping_rate: next.shipping_rate,
     }, now);
     await CartRows.touch(trx, cart.id, now, { email: next.email });
+    // The rate kept or chosen is one of `evaluation.rates`: only the totals change with it.
+    return selectRate(this.deps, trx, evaluation, unselected, cart, caller, next.shipping_rate);
   }
 
   /**

@@ -61,14 +61,9 @@ export function findRate(rates: ShippingRate[], id: number | string, provider?: 
   return rates.find((r) => String(r.id) === String(id) && (provider === undefined || r.provider === provider));
 }
 
-/**
- * Prices a checkout: lines, totals without shipping (discounts may decide free shipping), the rates for
- * the address, then totals again with the selected rate. While placing, the last run says so.
- */
-export async function evaluateCheckout(deps: CheckoutDeps, db: Db, checkout: CheckoutRecord, cart: CartRecord, opts: EvaluateOptions): Promise<Evaluation> {
-  const priced = await priceItems(deps, db, await CartRows.items(db, cart.id), cart.currency, opts.lang);
-  const lines = priced.lines.filter((l) => l.purchasable).map((l) => l.line);
-  const input = {
+// What the totals taps are given for a checkout: its cart, lines, e-mail and address, and the caller.
+function totalsInput(db: Db, checkout: CheckoutRecord, cart: CartRecord, lines: PricedLine[], opts: EvaluateOptions) {
+  return {
     db,
     cart: { id: cart.id, customer_id: cart.customer_id, email: checkout.email, currency: cart.currency },
     lines,
@@ -76,10 +71,31 @@ export async function evaluateCheckout(deps: CheckoutDeps, db: Db, checkout: Che
     principal: opts.principal,
     lang: opts.lang,
   };
+}
+
+/**
+ * Prices a checkout: lines, totals without shipping (discounts may decide free shipping), the rates for
+ * the address, then totals again with the selected rate. While placing, the last run says so.
+ */
+export async function evaluateCheckout(deps: CheckoutDeps, db: Db, checkout: CheckoutRecord, cart: CartRecord, opts: EvaluateOptions): Promise<Evaluation> {
+  const priced = await priceItems(deps, db, await CartRows.items(db, cart.id), cart.currency, opts.lang);
+  const lines = priced.lines.filter((l) => l.purchasable).map((l) => l.line);
+  const input = totalsInput(db, checkout, cart, lines, opts);
   const base = await calculateTotals(deps, { ...input, shipping: null });
   const rates = await collectRates(deps, db, checkout.shipping_address, base, opts.lang, priced.variants, opts.log);
   const chosen = checkout.shipping_rate ? findRate(rates, checkout.shipping_rate.id, checkout.shipping_rate.provider) : undefined;
   const selected = chosen ?? null;
   const totals = selected || opts.placing ? await calculateTotals(deps, { ...input, shipping: selected, placing: opts.placing }) : base;
   return { priced, lines, rates, selected, totals };
+}
+
+/**
+ * `unselected` (an evaluation of `checkout` with no rate selected, not placing) with `rate` selected,
+ * `rate` being one of its rates or null: the lines and the rates for the address stay, only the totals
+ * are calculated again, as `evaluateCheckout` of the checkout with that selection would.
+ */
+export async function selectRate(deps: CheckoutDeps, db: Db, unselected: Evaluation, checkout: CheckoutRecord, cart: CartRecord, opts: EvaluateOptions, rate: ShippingRate | null): Promise<Evaluation> {
+  if (!rate) return unselected;
+  const totals = await calculateTotals(deps, { ...totalsInput(db, checkout, cart, unselected.lines, opts), shipping: rate });
+  return { ...unselected, selected: rate, totals };
 }
