@@ -59,3 +59,9 @@ export function affectedRows(result: unknown): number {
   if (Array.isArray(result) && result[0] && typeof result[0].affectedRows === 'number') return result[0].affectedRows;
   return 0;
 }
+
+/** An insert or update refused by a unique index or the primary key, on either driver. */
+export function isDuplicateKey(err: unknown): boolean {
+  const code = String((err as { code?: unknown } | null)?.code ?? '');
+  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError, type FieldErrors } from './errors.ts';
 import { isDatabaseUnavailable, type DatabaseOutageLog } from '../db/unavailable.ts';
+import { isDuplicateKey } from '../db/dialect.ts';
 
 interface AjvIssue {
   instancePath: string;
@@ -85,7 +86,7 @@ function databaseError(err: any): AppError | undefined {
   if (isDatabaseUnavailable(err)) {
     return new AppError(503, 'database_unavailable', 'The store cannot reach its database right now. Retry the request later.', undefined, { 'retry-after': '5' });
   }
-  if (code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+  if (isDuplicateKey(err)) {
     return new AppError(409, 'conflict', 'A record with these values already exists.');
   }
   if (code.startsWith('ER_NO_REFERENCED_ROW') || code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code.startsWith('ER_ROW_IS_REFERENCED')) {

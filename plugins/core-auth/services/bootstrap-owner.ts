@@ -3,7 +3,8 @@ import type { Config } from '../../../kernel/config.ts';
 import type { Logger } from '../../../kernel/logger.ts';
 import { generatePassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordHasher } from './passwords.ts';
 import type { SessionService } from './sessions.ts';
-import { isUniqueViolation, type UserService } from './users.ts';
+import { isDuplicateKey } from '../../../kernel/db/dialect.ts';
+import type { UserService } from './users.ts';
 
 export const DEFAULT_OWNER_EMAIL = 'owner@storekeep.local';
 
@@ -31,7 +32,7 @@ export async function bootstrapOwner(parts: Parts): Promise<void> {
     parts.logger.info({ user: owner.id }, 'owner account created with a generated password');
   } catch (err) {
     // Another instance starting at the same moment created it (and printed its password).
-    if (isUniqueViolation(err) || (err as { code?: string }).code === 'email_taken') return;
+    if (isDuplicateKey(err) || (err as { code?: string }).code === 'email_taken') return;
     throw err;
   }
   config.notices(
@@ -61,7 +62,7 @@ async function ensureConfiguredOwner(parts: Parts, raced = false): Promise<void>
       return;
     } catch (err) {
       // Another instance starting at the same moment created it: check that account as if it had been there.
-      if (raced || !(isUniqueViolation(err) || (err as { code?: string }).code === 'email_taken')) throw err;
+      if (raced || !(isDuplicateKey(err) || (err as { code?: string }).code === 'email_taken')) throw err;
       return ensureConfiguredOwner(parts, true);
     }
   }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
-import { toBool, toDate, toIso } from '../../../kernel/db/dialect.ts';
+import { isDuplicateKey, toBool, toDate, toIso } from '../../../kernel/db/dialect.ts';
 import { AuthErrors } from '../errors.ts';
 import type { PasswordHasher } from './passwords.ts';
 
@@ -151,7 +151,7 @@ export class UserService {
       const [id] = await db('users').insert(row);
       return fromRow({ ...row, id: Number(id) });
     } catch (err) {
-      if (isUniqueViolation(err)) throw AuthErrors.emailTaken();
+      if (isDuplicateKey(err)) throw AuthErrors.emailTaken();
       throw err;
     }
   }
@@ -168,7 +168,7 @@ export class UserService {
     try {
       await db('users').where({ id }).update({ email: normalized, updated_at: this.clock.now() });
     } catch (err) {
-      if (isUniqueViolation(err)) throw AuthErrors.emailTaken();
+      if (isDuplicateKey(err)) throw AuthErrors.emailTaken();
       throw err;
     }
   }
@@ -222,8 +222,3 @@ function likePattern(text: string): string {
   return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
-/** A duplicate-key error from either database driver. */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = String((err as { code?: unknown })?.code ?? '');
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
 import type { EventBus } from '../../../kernel/events.ts';
-import { forUpdate, toBool, toIso } from '../../../kernel/db/dialect.ts';
+import { forUpdate, isDuplicateKey, toBool, toIso } from '../../../kernel/db/dialect.ts';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../../kernel/http/errors.ts';
 import { PAGE_BODY_MAX_BYTES, PAGE_SLUG_MAX } from '../schemas/pages.ts';
 import { sanitizePageHtml } from './sanitize-html.ts';
@@ -76,10 +76,6 @@ function languageChain(lang: string): string[] {
   return parts.map((_, i) => parts.slice(0, parts.length - i).join('-'));
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const code = String((err as { code?: unknown })?.code ?? '');
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 const slugTaken = () => conflict('duplicate_slug', 'Another page already has this slug.', { slug: ['Another page already has this slug.'] });
 
@@ -272,7 +268,7 @@ async function guardSlug<T>(write: PromiseLike<T>): Promise<T> {
   try {
     return await write;
   } catch (err) {
-    if (isUniqueViolation(err)) throw slugTaken();
+    if (isDuplicateKey(err)) throw slugTaken();
     throw err;
   }
 }

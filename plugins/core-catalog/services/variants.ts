@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
 import type { EventBus } from '../../../kernel/events.ts';
 import { AppError, type FieldErrors } from '../../../kernel/http/errors.ts';
-import { forUpdate, isSqlite } from '../../../kernel/db/dialect.ts';
+import { forUpdate, isDuplicateKey, isSqlite } from '../../../kernel/db/dialect.ts';
 import type { CatalogHooks } from '../hooks.ts';
 import { CatalogErrors, throwIfInvalid, type ErrorCollector } from '../errors.ts';
 import { checkVariantOptions, describeOptions, optionsKey } from './options.ts';
@@ -184,7 +184,7 @@ export class VariantService {
     try {
       ids = await this.insertRows(db, product.id, rows);
     } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
+      if (!isDuplicateKey(err)) throw err;
       const created: VariantRecord[] = [];
       for (const [i, c] of checked.entries()) {
         await collector.run(`variants.${i}.`, async () => {
@@ -315,10 +315,4 @@ export class VariantService {
     if (clashes.some((c) => c.sku_key === skuKey)) throw CatalogErrors.duplicateSku(sku);
     if (clashes.length) throw CatalogErrors.duplicateVariant(describeOptions(options));
   }
-}
-
-/** A duplicate key refused by a unique index (either database). */
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -1,4 +1,4 @@
-import { affectedRows, forUpdate, isSqlite } from '../../../kernel/db/dialect.ts';
+import { affectedRows, forUpdate, isDuplicateKey, isSqlite } from '../../../kernel/db/dialect.ts';
 import { levelFromRow, MAX_QUANTITY, type Db, type LevelRow } from './records.ts';
 
 const LEVELS = 'inventory_levels';
@@ -56,7 +56,7 @@ export const Levels = {
         created = true;
       } catch (err) {
         // Another transaction created it meanwhile (MySQL): use that one.
-        if (!isDuplicate(err)) throw err;
+        if (!isDuplicateKey(err)) throw err;
       }
     }
     const level = await this.lockByPair(db, variantId, warehouseId);
@@ -109,10 +109,6 @@ function changed(result: unknown): boolean {
   return affectedRows(result) > 0;
 }
 
-export function isDuplicate(err: unknown): boolean {
-  const code = String((err as { code?: string })?.code ?? '');
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
 
 export function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];

@@ -7,7 +7,8 @@ import type { MailMessage } from '../../../kernel/mail/message.ts';
 import { maskAddress } from '../../../kernel/mail/message.ts';
 import { languageCandidates, pickLanguage } from './language.ts';
 import { mailContext } from './mail-context.ts';
-import { alreadySent, isUniqueViolation, recordSent } from './sent-mails.ts';
+import { isDuplicateKey } from '../../../kernel/db/dialect.ts';
+import { alreadySent, recordSent } from './sent-mails.ts';
 import type { MailTemplates } from './templates.ts';
 import { triggerFor } from './triggers.ts';
 
@@ -79,7 +80,7 @@ export class OrderMails {
       });
     } catch (err) {
       // Another run of this tap for the same event got there first.
-      if (isUniqueViolation(err)) return 'duplicate';
+      if (isDuplicateKey(err)) return 'duplicate';
       throw err;
     }
     logger.info({ event: event.id, kind: trigger.kind, to: maskAddress(order.email), language }, 'customer mail queued');

@@ -21,8 +21,3 @@ export async function recordSent(trx: Knex.Transaction, row: SentMail): Promise<
   await trx(SENT_MAILS).insert(row);
 }
 
-/** A duplicate key on either database. */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = String((err as { code?: unknown })?.code ?? '');
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
