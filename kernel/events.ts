@@ -5,6 +5,7 @@ import type { EventHooks } from './hooks.ts';
 import { backoffMs, claimDueRows } from './db/claim.ts';
 import { parseJson, toDate } from './db/dialect.ts';
 import { PollingLoop } from './polling-loop.ts';
+import { insertBatches } from './db/insert-batches.ts';
 
 /** A committed event as the afterCommit taps see it. */
 export interface EventRecord<T = any> {
@@ -20,13 +21,6 @@ const MARK_CHUNK = 500;
 const LEASE_MS = 60_000;
 // After this many failed rounds (about four days at the one-hour cap) an event stops being retried.
 const MAX_ATTEMPTS = 100;
-/**
- * At most per statement of `emitMany`: characters of JSON data, and rows (knex writes a multi-row
- * insert on SQLite as a compound SELECT, which SQLite limits to 500 terms).
- */
-const EMIT_MANY_CHARS = 1 << 20;
-const EMIT_MANY_ROWS = 250;
-
 /** A row of `events` as `emit` writes it. */
 interface EventRow {
   type: string;
@@ -76,19 +70,8 @@ export class EventBus {
   async emitMany(trx: Knex | Knex.Transaction, events: ReadonlyArray<{ type: string; data: unknown }>): Promise<void> {
     if (events.length === 0) return;
     const now = this.clock.now();
-    let rows: EventRow[] = [];
-    let chars = 0;
-    for (const e of events) {
-      const row = this.row(e.type, e.data, now);
-      if (rows.length && (chars + row.data.length > EMIT_MANY_CHARS || rows.length === EMIT_MANY_ROWS)) {
-        await trx('events').insert(rows);
-        rows = [];
-        chars = 0;
-      }
-      rows.push(row);
-      chars += row.data.length;
-    }
-    await trx('events').insert(rows);
+    const rows = events.map((e) => this.row(e.type, e.data, now));
+    for (const batch of insertBatches(rows, (row) => row.data.length)) await trx('events').insert(batch);
     this.afterCommitOf(trx, events.some((e) => !this.privateTypes.has(e.type)));
   }
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { isSqlite } from './dialect.ts';
+import { insertBatches } from './insert-batches.ts';
 
 /**
  * Full-text search behind one API on both databases: SQLite FTS5 (an external-content table kept in
@@ -115,42 +116,25 @@ export async function upsertSearchDocument(db: Db, spec: SearchIndexSpec, doc: S
   await upsertSearchDocuments(db, spec, [doc]);
 }
 
-// A multi-document write puts many refs' documents in one statement (a hundred new products of a bulk
-// write), up to about 1 MiB of text (well below MySQL's max_allowed_packet) and 250 rows (knex writes a
-// multi-row insert on SQLite as a compound SELECT, which SQLite limits to 500 terms).
-const CHARS_PER_STATEMENT = 1 << 20;
-const DOCUMENTS_PER_STATEMENT = 250;
-
 /**
  * Replaces each document (ref_id, lang) with its field values, as `upsertSearchDocument` does one, in
  * as few statements as their size allows: what writing the documents of many new refs at once uses.
  */
 export async function upsertSearchDocuments(db: Db, spec: SearchIndexSpec, docs: ReadonlyArray<SearchDocument>): Promise<void> {
   checkSpec(spec);
-  let rows: Array<Record<string, unknown>> = [];
-  let chars = 0;
-  for (const doc of docs) {
+  const rows = docs.map((doc) => {
     const { ref_id, lang, ...values } = doc;
     const unknown = Object.keys(values).find((k) => !spec.fields.includes(k));
     if (unknown !== undefined) throw new Error(`Search index "${spec.table}" has no field "${unknown}".`);
     if (!Number.isSafeInteger(Number(ref_id))) throw new Error(`Search document ref_id must be an integer, got ${String(ref_id)}.`);
     if (typeof lang !== 'string' || lang.length === 0 || lang.length > 35) throw new Error('Search document lang must be 1 to 35 characters.');
-    const row: Record<string, unknown> = { ref_id: Number(ref_id), lang };
-    let length = 0;
-    for (const field of spec.fields) {
-      const text = indexText(values[field]);
-      row[field] = text;
-      length += text.length;
-    }
-    if (rows.length && (chars + length > CHARS_PER_STATEMENT || rows.length === DOCUMENTS_PER_STATEMENT)) {
-      await db(spec.table).insert(rows).onConflict(['ref_id', 'lang']).merge(spec.fields);
-      rows = [];
-      chars = 0;
-    }
-    rows.push(row);
-    chars += length;
-  }
-  if (rows.length) await db(spec.table).insert(rows).onConflict(['ref_id', 'lang']).merge(spec.fields);
+    const row: Record<string, string | number> = { ref_id: Number(ref_id), lang };
+    for (const field of spec.fields) row[field] = indexText(values[field]);
+    return row;
+  });
+  // Many refs' documents (a bulk write's new products) in as few statements as their size allows.
+  const length = (row: Record<string, string | number>) => spec.fields.reduce((n, field) => n + String(row[field]).length, 0);
+  for (const batch of insertBatches(rows, length)) await db(spec.table).insert(batch).onConflict(['ref_id', 'lang']).merge(spec.fields);
 }
 
 /** Removes every document (all languages) of these refs. */
