@@ -173,15 +173,10 @@ export class ProductService {
 
   /**
    * Adds or updates variants of a product, matched by SKU (bulk) or always added; every refusal is
-   * collected under `variants.<index>.` and thrown together. Refreshes the product once at the end
-   * (unless the caller will) and returns the variants it created.
+   * collected under `variants.<index>.` and thrown together. Refreshes the product once at the end and
+   * returns the variants it created.
    */
-  async addVariants(
-    db: Db,
-    product: ProductRecord,
-    inputs: VariantInput[],
-    opts: { matchBySku?: boolean; emit?: boolean; refresh?: boolean } = {},
-  ): Promise<VariantRecord[]> {
+  async addVariants(db: Db, product: ProductRecord, inputs: VariantInput[], opts: { matchBySku?: boolean } = {}): Promise<VariantRecord[]> {
     if (inputs.length === 0) return [];
     const existing = opts.matchBySku ? (await variantsOf(db, [product.id])).get(product.id)! : [];
     const bySku = new Map(existing.map((v) => [v.sku.toLowerCase(), v]));
@@ -191,11 +186,11 @@ export class ProductService {
       const current = input.sku ? bySku.get(input.sku.toLowerCase()) : undefined;
       await collector.run(`variants.${i}.`, async () => {
         if (current) await this.parts.variants.change(db, product, current, input);
-        else created.push(await this.parts.variants.insert(db, product, input, { emit: opts.emit }));
+        else created.push(await this.parts.variants.insert(db, product, input));
       });
     }
     collector.throwIfAny();
-    if (opts.refresh !== false) await this.parts.variants.refreshProduct(db, product.id);
+    await this.parts.variants.refreshProduct(db, product.id);
     return created;
   }
 
