@@ -101,16 +101,15 @@ export class CheckoutService {
 
   /** The checkout as the API shows it: priced now while open; as ordered once its order exists. */
   async view(db: Db, checkout: CheckoutRecord, caller: Caller): Promise<CheckoutView> {
-    const paymentUrl = this.deps.pages.url(checkout.id);
     if (checkout.order_id !== null) {
       const order = await this.orders.get(db, checkout.order_id);
       const items = (await OrderRows.items(db, [order.id])).get(order.id) ?? [];
-      return placedCheckoutView(checkout, order, items, paymentUrl);
+      return placedCheckoutView(checkout, order, items, this.deps.pages.url(checkout.id));
     }
     return this.viewOfOpen(db, checkout, await this.evaluate(db, checkout, await this.cartOf(db, checkout), caller));
   }
 
-  /** An open checkout's view from a pricing of it made in the same transaction (`create`'s). */
+  /** An open checkout's view from a pricing of it made in the same transaction (`create`'s, `update`'s). */
   async viewOfOpen(db: Db, checkout: CheckoutRecord, evaluation: Evaluation): Promise<CheckoutView> {
     return checkoutView(checkout, evaluation, this.deps.pages.url(checkout.id), await lineStock(this.deps, db, evaluation.priced));
   }
