@@ -82,8 +82,8 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       // With the memo, the page reads ids and revisions only; the records of products to build are read after.
       if (memo) query.clearSelect().select('products.id', 'products.revision');
       // A page that skips IDS_FIRST_OFFSET rows or more reads its ids first, then these rows by id
-      // (lists.ts says why); the ids passed the filters a moment before. Visibility is asked again, kept off the status index (+) so that the
-      // rows are read by id.
+      // (lists.ts says why); the ids passed the filters a moment before. Visibility is asked again,
+      // kept off the status index (+) so that the rows are read by id.
       const rowsOfIds = (ids: number[]) => {
         const rows = ctx.knex('products').whereIn('products.id', ids).select(memo ? ['products.id', 'products.revision'] : PRODUCT_COLUMNS);
         return vc.staff ? rows : rows.whereRaw('+?? = ?', ['products.status', 'active']);
