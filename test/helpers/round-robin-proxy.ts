@@ -105,8 +105,11 @@ function isShuttingDown(payload: Buffer): boolean {
   }
 }
 
-// A refused connection never reached the store; so did nothing it sent.
+// A refused connection never reached the store, nor did one reset while connecting (a listener that is
+// closing): nothing was sent, so the request may go to the other instance, as a load balancer's retry
+// on a connect error does.
 function refusedBeforeSending(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === 'ECONNREFUSED' || e.cause?.code === 'ECONNREFUSED';
+  const refused = (e?: { code?: string; syscall?: string }) => e?.code === 'ECONNREFUSED' || (e?.code === 'ECONNRESET' && e.syscall === 'connect');
+  const e = err as { code?: string; syscall?: string; cause?: { code?: string; syscall?: string } };
+  return refused(e) || refused(e.cause);
 }
