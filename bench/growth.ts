@@ -68,11 +68,22 @@ async function middleProduct(store: StoreHandle, count: number): Promise<number>
   return res.json<{ results: Array<{ id: number }> }>().results[0]!.id;
 }
 
+// The same deep page as a client walking the list reaches it: the `next` link of the page before,
+// which carries the position the page starts after (read from the index, no OFFSET).
+async function nextLinkOf(store: StoreHandle, page: number): Promise<string> {
+  const res = await call(store.origin, `/api/v1/products/?page_size=${PAGE_SIZE}&page=${page}`);
+  const next = res.status === 200 ? res.json<{ next: string | null }>().next : null;
+  if (!next) throw new BenchSetupError(`Page ${page} answered ${res.status} without a next link.`);
+  const url = new URL(next);
+  return url.pathname + url.search;
+}
+
 async function reads(store: StoreHandle, count: number): Promise<Read[]> {
   const deep = Math.min(DEEP_PAGE, Math.ceil(count / PAGE_SIZE));
   return [
     { key: 'list', label: 'list, page 1', path: `/api/v1/products/?page_size=${PAGE_SIZE}` },
     { key: 'deep', label: `list, page ${deep}`, path: `/api/v1/products/?page_size=${PAGE_SIZE}&page=${deep}` },
+    { key: 'deep_next', label: `list, page ${deep} by the next link`, path: await nextLinkOf(store, deep - 1) },
     { key: 'search', label: `search "${SEARCH_TERM}"`, path: `/api/v1/products/?page_size=${PAGE_SIZE}&search=${encodeURIComponent(SEARCH_TERM)}` },
     { key: 'detail', label: 'product detail', path: `/api/v1/products/${await middleProduct(store, count)}/` },
   ];
@@ -115,16 +126,18 @@ async function measureSize(db: DbKind, products: number, seconds: number, mysqlU
   }
 }
 
+const READ_KEYS = ['list', 'deep', 'deep_next', 'search', 'detail'];
+
 function table(db: DbKind, results: SizeResult[]): string {
   const first = results[0]!;
   const last = results[results.length - 1]!;
   const growth = (key: string) => (first.reads[key]!.p50_ms ? `${Math.round((last.reads[key]!.p50_ms / first.reads[key]!.p50_ms) * 100) / 100}×` : '–');
   const lines = [
-    `| ${DB_NAMES[db]}: products | Seeding (bulk API) s | List p50 / p99 ms | Deep page p50 / p99 ms | Search p50 / p99 ms | Detail p50 / p99 ms | Server RSS MiB |`,
-    '|---:|---:|---|---|---|---|---:|',
-    ...results.map((r) => `| ${r.products} | ${r.seed_seconds} | ${['list', 'deep', 'search', 'detail'].map((k) => `${r.reads[k]!.p50_ms} / ${r.reads[k]!.p99_ms}`).join(' | ')} | ${r.server_rss_mib} |`),
+    `| ${DB_NAMES[db]}: products | Seeding (bulk API) s | List p50 / p99 ms | Deep page by number p50 / p99 ms | Deep page by next link p50 / p99 ms | Search p50 / p99 ms | Detail p50 / p99 ms | Server RSS MiB |`,
+    '|---:|---:|---|---|---|---|---|---:|',
+    ...results.map((r) => `| ${r.products} | ${r.seed_seconds} | ${READ_KEYS.map((k) => `${r.reads[k]!.p50_ms} / ${r.reads[k]!.p99_ms}`).join(' | ')} | ${r.server_rss_mib} |`),
   ];
-  if (results.length > 1) lines.push(`| growth of p50, ${first.products} → ${last.products} | | ${growth('list')} | ${growth('deep')} | ${growth('search')} | ${growth('detail')} | |`);
+  if (results.length > 1) lines.push(`| growth of p50, ${first.products} → ${last.products} | | ${READ_KEYS.map(growth).join(' | ')} | |`);
   return lines.join('\n');
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { AppError, badRequest, type FieldErrors } from './errors.ts';
+import { decodeCursor, encodeCursor, readAfter, type KeysetKey } from './keyset.ts';
 
 /** The list envelope of docs/api.md (conventions, lists). */
 export interface Page<T> {
@@ -22,6 +23,12 @@ export interface ListSpec {
   /** Fields that take `__gte` / `__lte` bounds, with how their values are read. */
   ranges?: Record<string, RangeKind>;
   search?: boolean;
+  /**
+   * Keyset paging (keyset.ts): `next` links carry `after`, the position of the page's last row, and a
+   * page asked with it is read from that position instead of with an OFFSET. `nullable` names the
+   * ordering fields whose column can hold NULL.
+   */
+  keyset?: { nullable?: string[] };
 }
 
 /**
@@ -49,6 +56,16 @@ export function listQuerySchema(spec: ListSpec, filters: Record<string, object> 
     };
   }
   if (spec.search) properties.search = { type: 'string', maxLength: 200, description: 'Text search.' };
+  if (spec.keyset) {
+    properties.after = {
+      type: 'string',
+      maxLength: 2000,
+      pattern: '^[A-Za-z0-9_-]*$',
+      'x-invalid': 'Not a position this list gave.',
+      'x-rule': 'A position from a `next` link of this list, with the same `ordering`; a list that ranks a search by relevance takes none with `search`.',
+      description: 'The position the `next` link carries: the page is read from the row after it (with `page` only numbering it), so deep pages cost what the first does and a walk by `next` links neither misses nor repeats a row when rows change meanwhile.',
+    };
+  }
   for (const [field, kind] of Object.entries(spec.ranges ?? {})) {
     const schema = kind === 'datetime'
       ? {
@@ -167,23 +184,28 @@ export function applyRanges(query: Knex.QueryBuilder, params: Record<string, any
   allChecks(checks);
 }
 
-/** Absolute URL of the same list with another page number, or null. */
-function pageUrl(baseUrl: string, request: FastifyRequest, page: number | null): string | null {
+/** Absolute URL of the same list with another page number (and position, for keyset paging), or null. */
+function pageUrl(baseUrl: string, request: FastifyRequest, page: number | null, after?: string): string | null {
   if (page === null) return null;
   // Concatenated, not resolved: a BASE_URL with a path (https://example.com/shop) keeps it.
   const url = new URL(baseUrl + request.url);
   if (page === 1) url.searchParams.delete('page');
   else url.searchParams.set('page', String(page));
+  if (after) url.searchParams.set('after', after);
+  else url.searchParams.delete('after');
   return url.toString();
 }
 
-/** Builds the envelope; a page past the end is a 404 (page 1 of an empty list is an empty page). */
-export function envelope<T>(request: FastifyRequest, baseUrl: string, count: number, page: number, pageSize: number, results: T[]): Page<T> {
+/**
+ * Builds the envelope; a page past the end is a 404 (page 1 of an empty list is an empty page). With
+ * `keyset`, `next` carries the position after which the next page starts.
+ */
+export function envelope<T>(request: FastifyRequest, baseUrl: string, count: number, page: number, pageSize: number, results: T[], keyset?: { after: string | null }): Page<T> {
   const last = Math.max(1, Math.ceil(count / pageSize));
   if (page > last) throw new AppError(404, 'not_found', 'Invalid page.');
   return {
     count,
-    next: pageUrl(baseUrl, request, page < last ? page + 1 : null),
+    next: page < last && keyset?.after !== null ? pageUrl(baseUrl, request, page + 1, keyset?.after) : null,
     previous: pageUrl(baseUrl, request, page > 1 ? page - 1 : null),
     results,
   };
@@ -227,7 +249,8 @@ export interface ListReading {
 
 /**
  * Runs a list query the standard way: count, then one page of rows with the requested ordering
- * (always ending on `id` so that pages are stable), mapped by `serialize`.
+ * (always ending on `id` so that pages are stable), mapped by `serialize`. A list with `spec.keyset`
+ * (and no `totalColumn`) gives `next` links with a position and reads a page asked with one from there.
  */
 export async function paginate<R, T>(
   request: FastifyRequest,
@@ -241,9 +264,13 @@ export async function paginate<R, T>(
   const params = request.query as Record<string, any>;
   const page = Number(params.page ?? 1);
   const pageSize = Number(params.page_size ?? DEFAULT_PAGE_SIZE);
+  const after = typeof params.after === 'string' && params.after !== '' ? params.after : undefined;
   // Ordering and bounds are checked together, so one 400 names every bad parameter.
   let ordering: OrderBy[] = [];
   allChecks([() => (ordering = parseOrdering(params.ordering, spec)), () => applyRanges(query, params, spec)]);
+  // A relevance ranking is the route's own order, not one a position can be taken in.
+  const keyset = spec.keyset && !reading.totalColumn ? keysetOf(spec, params.ordering, ordering, idColumn) : undefined;
+  if (after !== undefined && !keyset) throw badRequest('after: not with a search.', { after: ['A search is paged by number only.'] });
   // The bounds were checked on `query` above; a count query of the route's gets them too.
   const counted = (): Knex.QueryBuilder => {
     if (!reading.countQuery) return query;
@@ -251,29 +278,87 @@ export async function paginate<R, T>(
     applyRanges(countQuery, params, spec);
     return countQuery;
   };
-  const rowsQuery = query.clone().offset((page - 1) * pageSize).limit(pageSize);
+  const rowsQuery = query.clone();
   for (const o of ordering) rowsQuery.orderBy(o.column, o.order);
   rowsQuery.orderBy(idColumn, ordering[0]?.order ?? 'asc');
   if (reading.totalColumn) {
-    const rows = (await rowsQuery.select(reading.totalColumn.select)) as Array<R & Record<string, unknown>>;
+    const rows = (await rowsQuery.offset((page - 1) * pageSize).limit(pageSize).select(reading.totalColumn.select)) as Array<R & Record<string, unknown>>;
     const total = rows.length ? Number(rows[0]![reading.totalColumn.name]) : await countOf(counted());
     return envelope(request, baseUrl, total, page, pageSize, await serialize(rows));
   }
-  const total = reading.count && !hasRangeBound(params, spec) ? await reading.count() : await countOf(counted());
+  const count = () => (reading.count && !hasRangeBound(params, spec) ? reading.count() : countOf(counted()));
+  if (keyset && after !== undefined) {
+    const position = decodeCursor(after, keyset.ordering, keyset.keys);
+    // One row more than the page tells whether there is a next page, whatever changed since the count.
+    const total = await count();
+    const read = (await readAfter(keyset.select(rowsQuery), keyset.keys, position, pageSize + 1)) as Array<R & Record<string, unknown>>;
+    const rows = read.slice(0, pageSize);
+    const next = read.length > pageSize ? keyset.cursorOf(rows[rows.length - 1]!) : null;
+    keyset.strip(read);
+    return {
+      count: total,
+      next: next === null ? null : pageUrl(baseUrl, request, page + 1, next),
+      previous: pageUrl(baseUrl, request, page > 1 ? page - 1 : null),
+      results: await serialize(rows),
+    };
+  }
+  const total = await count();
   if (total <= (page - 1) * pageSize) return envelope(request, baseUrl, total, page, pageSize, await serialize([]));
-  const rows = reading.rowsOfIds && (page - 1) * pageSize >= IDS_FIRST_OFFSET ? await rowsByIds<R>(rowsQuery, idColumn, reading.rowsOfIds) : ((await rowsQuery) as R[]);
-  return envelope(request, baseUrl, total, page, pageSize, await serialize(rows));
+  rowsQuery.offset((page - 1) * pageSize).limit(pageSize);
+  const rows = reading.rowsOfIds && (page - 1) * pageSize >= IDS_FIRST_OFFSET
+    ? await rowsByIds<R>(rowsQuery, idColumn, reading.rowsOfIds, keyset)
+    : ((await (keyset ? keyset.select(rowsQuery) : rowsQuery)) as R[]);
+  if (!keyset) return envelope(request, baseUrl, total, page, pageSize, await serialize(rows));
+  const position = rows.length ? keyset.cursorOf(rows[rows.length - 1] as Record<string, unknown>) : null;
+  keyset.strip(rows as Array<Record<string, unknown>>);
+  return envelope(request, baseUrl, total, page, pageSize, await serialize(rows), { after: position });
+}
+
+/** A list's keyset: its keys, the ordering its cursors belong to, and the key columns a page reads. */
+interface Keyset {
+  keys: KeysetKey[];
+  ordering: string;
+  /** Adds the keys to a page's columns, as `__key0`… (`strip` removes them before serialising). */
+  select(query: Knex.QueryBuilder): Knex.QueryBuilder;
+  cursorOf(row: Record<string, unknown>): string;
+  strip(rows: Array<Record<string, unknown>>): void;
+}
+
+function keysetOf(spec: ListSpec, asked: string | undefined, ordering: OrderBy[], idColumn: string): Keyset {
+  const nullable = new Set((spec.keyset?.nullable ?? []).map((name) => spec.ordering?.[name]));
+  const keys: KeysetKey[] = [
+    ...ordering.map((o) => ({ column: o.column, order: o.order, nullable: nullable.has(o.column) })),
+    { column: idColumn, order: ordering[0]?.order ?? 'asc', nullable: false },
+  ];
+  const names = keys.map((_, i) => `__key${i}`);
+  // The ordering as asked, spaces aside (the default when none is given).
+  const orderingText = (asked?.trim() ? asked : spec.defaultOrdering ?? '').replace(/\s+/g, '');
+  return {
+    keys,
+    ordering: orderingText,
+    select: (query) => query.select(keys.map((k, i) => `${k.column} as ${names[i]}`)),
+    cursorOf: (row) => encodeCursor(orderingText, names.map((n) => row[n])),
+    strip: (rows) => {
+      for (const row of rows) for (const n of names) delete row[n];
+    },
+  };
 }
 
 // The page's ids in order (from the ordering's index), then their rows from the route's reader, put in
-// that order.
-async function rowsByIds<R>(rowsQuery: Knex.QueryBuilder, idColumn: string, rowsOfIds: (ids: number[]) => Promise<unknown[]>): Promise<R[]> {
+// that order; with a keyset, the last row's keys come from the ids' query.
+async function rowsByIds<R>(rowsQuery: Knex.QueryBuilder, idColumn: string, rowsOfIds: (ids: number[]) => Promise<unknown[]>, keyset?: Keyset): Promise<R[]> {
   const idKey = idColumn.slice(idColumn.lastIndexOf('.') + 1);
-  const ids = ((await rowsQuery.clone().clearSelect().select(idColumn)) as Array<Record<string, unknown>>).map((r) => Number(r[idKey]));
+  const idsQuery = rowsQuery.clone().clearSelect().select(idColumn);
+  const idRows = (await (keyset ? keyset.select(idsQuery) : idsQuery)) as Array<Record<string, unknown>>;
+  const ids = idRows.map((r) => Number(r[idKey]));
   if (ids.length === 0) return [];
   const rows = (await rowsOfIds(ids)) as Array<R & Record<string, unknown>>;
   const at = new Map(ids.map((id, i) => [id, i]));
-  return rows.filter((row) => at.has(Number(row[idKey]))).sort((a, b) => at.get(Number(a[idKey]))! - at.get(Number(b[idKey]))!);
+  const ordered = rows.filter((row) => at.has(Number(row[idKey]))).sort((a, b) => at.get(Number(a[idKey]))! - at.get(Number(b[idKey]))!);
+  // The last row's keys ride on it, as they do when the page is read in one query.
+  const last = ordered[ordered.length - 1];
+  if (keyset && last) Object.assign(last, Object.fromEntries(Object.entries(idRows[at.get(Number(last[idKey]))!]!).filter(([k]) => k.startsWith('__key'))));
+  return ordered;
 }
 
 async function countOf(query: Knex.QueryBuilder): Promise<number> {

@@ -101,6 +101,7 @@ export const productListSpec: ListSpec = {
   defaultOrdering: '-created_at',
   ranges: { created_at: 'datetime', price: 'money' },
   search: true,
+  keyset: { nullable: ['price'] },
 };
 
 export const productListQuery = listQuerySchema(productListSpec, {

@@ -12,8 +12,8 @@ import { catalogStore, createProduct, expectStatus, sharedCatalogStore, type Cli
 const shared = sharedCatalogStore();
 const ORDERINGS = ['created_at', '-created_at', 'name', '-name', 'price', '-price'];
 
-/** The SQL of the page query a request runs (the one with LIMIT over products). */
-async function pageSql(client: Client, url: string): Promise<{ sql: string; bindings: unknown[] }> {
+/** The SQL of the page queries a request runs (those with LIMIT over products). */
+async function pageQueries(client: Client, url: string): Promise<Array<{ sql: string; bindings: unknown[] }>> {
   const knex = shared().store.kernel.knex;
   const seen: Array<{ sql: string; bindings: unknown[] }> = [];
   const listener = (q: { sql: string; bindings: unknown[] }) => {
@@ -25,9 +25,18 @@ async function pageSql(client: Client, url: string): Promise<{ sql: string; bind
   } finally {
     knex.off('query', listener);
   }
+  return seen;
+}
+
+/** The SQL of the one page query a request runs. */
+async function pageSql(client: Client, url: string): Promise<{ sql: string; bindings: unknown[] }> {
+  const seen = await pageQueries(client, url);
   assert.equal(seen.length, 1, `one page query for ${url}`);
   return seen[0]!;
 }
+
+const planOf = async (sql: string, bindings: unknown[]) =>
+  (await shared().store.kernel.knex.raw(`explain query plan ${sql}`, bindings as any[])).map((row: any) => row.detail).join(' | ');
 
 test('each ordering of the product list reads its page from an index, for staff and for anonymous callers', async (t) => {
   const { store, staff, anon } = shared();
@@ -36,9 +45,28 @@ test('each ordering of the product list reads its page from an index, for staff 
   for (const [who, client] of [['staff', staff], ['anonymous', anon]] as const) {
     for (const ordering of ORDERINGS) {
       const { sql, bindings } = await pageSql(client, `/api/v1/products/?page_size=20&ordering=${ordering}`);
-      const plan = (await store.kernel.knex.raw(`explain query plan ${sql}`, bindings as any[])).map((row: any) => row.detail).join(' | ');
+      const plan = await planOf(sql, bindings);
       assert.doesNotMatch(plan, /TEMP B-TREE FOR ORDER BY/, `${who}, ordering=${ordering}: ${plan}`);
       assert.match(plan, /USING (COVERING )?INDEX/, `${who}, ordering=${ordering}: ${plan}`);
+    }
+  }
+});
+
+// A page asked with the position of its `next` link starts from there on the ordering's index: a range
+// on the index's column, not a walk from the start that tests each row against the position. (Past the
+// last price, descending, the products without one are read as a second range.)
+test('each ordering reads the page after a position from its index, as a range', async (t) => {
+  const { store, staff, anon } = shared();
+  if (!isSqlite(store.kernel.knex)) return t.skip('query plans are checked on SQLite (MariaDB plans by table size)');
+  for (const [who, client] of [['staff', staff], ['anonymous', anon]] as const) {
+    for (const ordering of ORDERINGS) {
+      const first = expectStatus(await client.get(`/api/v1/products/?page_size=1&ordering=${ordering}`, { 'cache-control': 'no-cache' }), 200);
+      assert.notEqual(first.results[0].price, null, 'a position on a price');
+      for (const { sql, bindings } of await pageQueries(client, first.next.replace('https://store.test', ''))) {
+        const plan = await planOf(sql, bindings);
+        assert.doesNotMatch(plan, /TEMP B-TREE FOR ORDER BY/, `${who}, ordering=${ordering}: ${plan}`);
+        assert.match(plan, /USING (COVERING )?INDEX \S+ \([^)]*(created_at|name|effective_price)[<>=]/, `${who}, ordering=${ordering}: ${plan}`);
+      }
     }
   }
 });
@@ -89,6 +117,9 @@ test(`a page past ${IDS_FIRST_OFFSET} rows, read ids first, holds the same produ
       const after = expectStatus(await client.get(`/api/v1/products/?page_size=40&page=${IDS_FIRST_OFFSET / 40 + 1}&ordering=${ordering}`, { 'cache-control': 'no-cache' }), 200);
       const next = expected.clone().offset(IDS_FIRST_OFFSET);
       assert.deepEqual(after.results.map((p: any) => p.id), (await next.pluck('id')).map(Number), `${who}, ordering=${ordering}, ids first`);
+      // The next link of a page read ids first carries the position of its last row.
+      const linked = expectStatus(await client.get(page.next.replace('https://store.test', ''), { 'cache-control': 'no-cache' }), 200);
+      assert.deepEqual(linked.results.map((p: any) => p.id), after.results.map((p: any) => p.id), `${who}, ordering=${ordering}, by the next link`);
     }
   }
 });

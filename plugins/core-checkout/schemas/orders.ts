@@ -76,6 +76,7 @@ export const orderListSpec: ListSpec = {
   defaultOrdering: '-created_at',
   ranges: { created_at: 'datetime' },
   search: true,
+  keyset: {},
 };
 
 // An expansion the API does not know is a 400, not silently ignored; `items` is the only one.
