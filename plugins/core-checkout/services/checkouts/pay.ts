@@ -69,8 +69,9 @@ export class PayService {
     const checkout = await this.checkouts.require(trx, input.checkoutId, input.principal, { lock: true, trusted: input.trusted });
     const { order, method } = checkout.order_id === null ? await this.place(trx, checkout, input) : await this.again(trx, checkout, input);
     const started = await this.payments.start(trx, order, method);
-    await checkUnpaidOrderLimit(this.deps, trx, { orderId: order.id, principal: input.principal, ip: input.ip, holdBefore: order.hold_until });
-    return { payment: started.payment, order: await this.orders.get(trx, order.id), failure: started.failure };
+    const after = await this.orders.get(trx, order.id);
+    await checkUnpaidOrderLimit(this.deps, trx, { order: after, principal: input.principal, ip: input.ip, holdBefore: order.hold_until });
+    return { payment: started.payment, order: after, failure: started.failure };
   }
 
   // A new payment on the order already placed: only while it is pending and unpaid.
@@ -93,11 +94,9 @@ export class PayService {
     const methods = await this.checkouts.methodsFor(trx, { currency: totals.currency, total_minor: totals.total_minor, address: checkout.shipping_address, test, lang: input.lang }, input.log);
     const method = this.checkouts.requireMethod(methods, input.methodId);
     const customerId = input.principal.kind === 'customer' ? input.principal.id : (checkout.customer_id ?? cart.customer_id);
-    const order = await placeOrder(this.deps, this.orders, trx, { checkout, cart, evaluation, customerId, test, lang: input.lang });
+    const order = await placeOrder(this.deps, this.orders, trx, { checkout, cart, evaluation, customerId, test, lang: input.lang, placedFrom: placedFrom(input.ip) });
     // The cart is now `ordered` (no longer open): abandoned-cart plugins learn it from cart.updated.
     await this.carts.emit(trx, cart.id);
-    const from = placedFrom(input.ip);
-    if (from) await trx('orders').where({ id: order.id }).update({ placed_from: from });
     return { order, method };
   }
 

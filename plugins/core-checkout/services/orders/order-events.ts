@@ -1,14 +1,15 @@
 import type { Db } from '../../contracts.ts';
 import type { CheckoutDeps } from '../deps.ts';
-import type { OrderService } from './order-service.ts';
+import type { OrderEventRecords, OrderService } from './order-service.ts';
 import type { OrderView } from './order-view.ts';
 
 /**
  * Emits the events of a change to an order, in the writing transaction: each of `types` (order.paid,
- * order.shipped, …) and always `order.updated`, all with the order as the API shows it, items included.
+ * order.shipped, …) and always `order.updated`, all with the order as the API shows it, items included
+ * (`read`: the caller has just read it after the change).
  */
-export async function emitOrderChange(deps: Pick<CheckoutDeps, 'events'>, orders: OrderService, trx: Db, orderId: number, types: string[] = []): Promise<OrderView> {
-  const view = await orders.eventData(trx, orderId);
+export async function emitOrderChange(deps: Pick<CheckoutDeps, 'events'>, orders: OrderService, trx: Db, orderId: number, types: string[] = [], read?: OrderEventRecords): Promise<OrderView> {
+  const view = read?.view ?? (await orders.eventData(trx, orderId));
   for (const type of [...types, 'order.updated']) await deps.events.emit(trx, type, view);
   return view;
 }

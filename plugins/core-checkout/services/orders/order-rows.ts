@@ -150,9 +150,11 @@ export const OrderRows = {
     return row ? orderFromRow(row) : undefined;
   },
 
-  async insert(db: Db, order: NewOrder): Promise<OrderRecord> {
+  /** Inserts an order; `placedFrom` is the client address unpaid orders are counted under (unpaid-limit.ts). */
+  async insert(db: Db, order: NewOrder, placedFrom: string | null = null): Promise<OrderRecord> {
     const row = {
       ...order,
+      placed_from: placedFrom,
       discounts: JSON.stringify(order.discounts),
       shipping_address: JSON.stringify(order.shipping_address),
       billing_address: JSON.stringify(order.billing_address),

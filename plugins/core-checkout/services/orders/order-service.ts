@@ -10,6 +10,13 @@ import { shipmentView, type ShipmentView } from '../shipments/shipment-view.ts';
 import { OrderRows, type OrderItemRecord, type OrderRecord } from './order-rows.ts';
 import { orderView, type OrderView } from './order-view.ts';
 
+/** An order's event data and the records it was built from. */
+export interface OrderEventRecords {
+  order: OrderRecord;
+  items: OrderItemRecord[];
+  view: OrderView;
+}
+
 export interface OrderFilters {
   status?: string;
   payment_status?: string;
@@ -66,9 +73,13 @@ export class OrderService {
    * fixed number of queries for any number of orders.
    */
   async views(db: Db, orders: OrderRecord[], opts: { items?: boolean } = {}): Promise<OrderView[]> {
+    return this.viewsWith(db, orders, opts.items ? await OrderRows.items(db, orders.map((o) => o.id)) : undefined);
+  }
+
+  // The views of orders whose items (when shown) are already read.
+  private async viewsWith(db: Db, orders: OrderRecord[], items: Map<number, OrderItemRecord[]> | undefined): Promise<OrderView[]> {
     const ids = orders.map((o) => o.id);
     const payments = await PaymentRows.ofOrders(db, ids);
-    const items = opts.items ? await OrderRows.items(db, ids) : undefined;
     const shipments = await this.shipmentViews(db, orders, items);
     const refunds = await this.refundViews(db, orders, items);
     return orders.map((o) =>
@@ -116,6 +127,13 @@ export class OrderService {
 
   /** What order events carry: the full order, items included, as read inside the writing transaction. */
   async eventData(db: Db, orderId: number): Promise<OrderView> {
-    return this.view(db, await this.get(db, orderId), { items: true });
+    return (await this.eventRecords(db, orderId)).view;
+  }
+
+  /** The event data with the order and items it was built from, for an event beside it (checkout.updated). */
+  async eventRecords(db: Db, orderId: number): Promise<OrderEventRecords> {
+    const order = await this.get(db, orderId);
+    const items = await OrderRows.items(db, [order.id]);
+    return { order, items: items.get(order.id) ?? [], view: (await this.viewsWith(db, [order], items))[0]! };
   }
 }

@@ -18,6 +18,8 @@ export interface PlaceOrderInput {
   customerId: number | null;
   test: boolean;
   lang: string;
+  /** The client address the order is counted under while unpaid (unpaid-limit.ts), if known. */
+  placedFrom?: string | null;
 }
 
 interface Shortage {
@@ -79,7 +81,7 @@ export async function placeOrder(deps: CheckoutDeps, orders: OrderService, trx: 
     test: input.test,
     lang: input.lang,
     created_at: now,
-  });
+  }, input.placedFrom ?? null);
   const items = await OrderRows.insertItems(trx, order.id, totals.lines, now);
   // From here on the lines are the order's: PricedLine.id is the order item's id.
   totals.lines.forEach((line, i) => (line.id = items[i]!.id));

@@ -1,9 +1,9 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Knex } from 'knex';
-import { toDate } from '../../../../kernel/db/dialect.ts';
 import { conflict } from '../../../../kernel/http/errors.ts';
 import { isStaffLike, type Principal } from '../../../../kernel/http/principal.ts';
 import type { CheckoutDeps } from '../deps.ts';
+import type { OrderRecord } from './order-rows.ts';
 
 export const tooManyUnpaidOrders = (limit: number, by: 'email' | 'address') =>
   conflict(
@@ -28,12 +28,12 @@ export function placedFrom(ip: string | undefined): string | null {
 export async function checkUnpaidOrderLimit(
   deps: CheckoutDeps,
   trx: Knex.Transaction,
-  input: { orderId: number; principal: Principal; ip?: string; holdBefore: Date | null },
+  input: { order: OrderRecord; principal: Principal; ip?: string; holdBefore: Date | null },
 ): Promise<void> {
   const limit = deps.settings.get().max_unpaid_orders ?? 0;
   if (limit <= 0 || isStaffLike(input.principal)) return;
-  const order = await trx('orders').where({ id: input.orderId }).first('id', 'email', 'hold_until', 'placed_from');
-  const holdUntil = toDate(order?.hold_until);
+  const { order } = input;
+  const holdUntil = order.hold_until;
   const now = deps.clock.now();
   // Only a pay that (re)started a hold is limited: paying a held order again by card is always allowed.
   if (!holdUntil || holdUntil <= now || holdUntil.getTime() === input.holdBefore?.getTime()) return;
@@ -42,9 +42,10 @@ export async function checkUnpaidOrderLimit(
       .where('status', 'pending')
       .andWhere('fulfillment_status', 'unfulfilled')
       .andWhere('hold_until', '>', now)
-      .andWhereNot('id', input.orderId);
+      .andWhereNot('id', order.id);
   const count = async (q: Knex.QueryBuilder) => Number((await q.count({ n: '*' }).first())?.n ?? 0);
   if ((await count(held().whereRaw('lower(email) = ?', [String(order.email).toLowerCase()]))) >= limit) throw tooManyUnpaidOrders(limit, 'email');
-  const address = order.placed_from ?? placedFrom(input.ip);
+  const stored = await trx('orders').where({ id: order.id }).first('placed_from');
+  const address = stored?.placed_from ?? placedFrom(input.ip);
   if (address && (await count(held().andWhere('placed_from', address))) >= limit) throw tooManyUnpaidOrders(limit, 'address');
 }

@@ -75,11 +75,16 @@ export class CheckoutPayments implements CheckoutPaymentsService {
       await this.fail(trx, payment, message, external);
       return { payment: (await PaymentRows.find(trx, payment.id))!, failure: message };
     }
-    await PaymentRows.update(trx, payment.id, { external_id: result.external_id ?? null, redirect_url: result.redirect_url ?? null, instructions: result.instructions ?? null }, now);
+    const given = { external_id: result.external_id ?? null, redirect_url: result.redirect_url ?? null, instructions: result.instructions ?? null };
+    await PaymentRows.update(trx, payment.id, given, now);
     const holdUntil = result.hold_until ? new Date(result.hold_until) : null;
     if (holdUntil && !Number.isNaN(holdUntil.getTime())) await OrderRows.update(trx, order.id, { hold_until: holdUntil }, now);
-    if (result.status === 'succeeded') await this.settle(trx, payment.id, 'succeeded');
-    return { payment: (await PaymentRows.find(trx, payment.id))! };
+    if (result.status === 'succeeded') {
+      await this.settle(trx, payment.id, 'succeeded');
+      return { payment: (await PaymentRows.find(trx, payment.id))! };
+    }
+    // Pending (a redirect, instructions): the row as the update left it.
+    return { payment: { ...payment, ...given, updated_at: now } };
   }
 
   /**
@@ -100,8 +105,8 @@ export class CheckoutPayments implements CheckoutPaymentsService {
       await this.fail(trx, payment, 'The payment failed.', external);
       return { ...paymentRecord((await PaymentRows.find(trx, payment.id))!), changed: true, order_status: order.status };
     }
-    const status = await this.capture(trx, order, payment, external);
-    return { ...paymentRecord((await PaymentRows.find(trx, payment.id))!), changed: true, order_status: status };
+    const captured = await this.capture(trx, order, payment, external);
+    return { ...paymentRecord(captured.payment), changed: true, order_status: captured.orderStatus };
   }
 
   /**
@@ -121,8 +126,7 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     markOutsideEffect(trx);
     const result = await gateway.capture(this.gatewayContext(trx, order), paymentRecord(payment), payment.amount_minor);
     if (isGatewayError(result)) throw CheckoutErrors.paymentFailed(result.message);
-    await this.capture(trx, order, payment, payment.external_id);
-    return (await PaymentRows.find(trx, payment.id))!;
+    return (await this.capture(trx, order, payment, payment.external_id)).payment;
   }
 
   /** A provider's notification: the gateway verifies it and names the payment; then it is settled. */
@@ -149,20 +153,24 @@ export class CheckoutPayments implements CheckoutPaymentsService {
   // A succeeded payment: its amount captured, the order's paid amount and payment status updated
   // (order.updated), and a pending order whose captured payments now cover its total moved to
   // processing (order.paid).
-  private async capture(trx: Knex.Transaction, order: OrderRecord, payment: PaymentRow, externalId: string | null): Promise<string> {
+  // Books a captured payment: the payment succeeded, the order's paid amount, and the order moved to
+  // processing once fully paid. Returns the payment as the update left it (built, not read back).
+  private async capture(trx: Knex.Transaction, order: OrderRecord, payment: PaymentRow, externalId: string | null): Promise<{ payment: PaymentRow; orderStatus: string }> {
     const now = this.now();
     await PaymentRows.update(trx, payment.id, { status: 'succeeded', captured: payment.amount_minor, external_id: externalId, error: null, settled_at: now }, now);
+    const succeeded: PaymentRow = { ...payment, status: 'succeeded', captured_minor: payment.amount_minor, external_id: externalId, error: null, settled_at: now, updated_at: now };
     const paid = order.amount_paid + payment.amount_minor;
     await OrderRows.update(trx, order.id, { amount_paid: paid, payment_status: paymentStatusOf(order.total, paid, order.amount_refunded) }, now);
-    const succeeded = (await PaymentRows.find(trx, payment.id))!;
     await this.deps.events.emit(trx, 'payment.succeeded', { ...paymentView(succeeded), order_number: order.order_number });
     if (order.status !== 'pending' || paid < order.total || !(await transitionOrder(trx, order.id, 'pending', 'processing', now, { paid_at: now }))) {
       await emitOrderChange(this.deps, this.orders, trx, order.id);
-      return order.status;
+      return { payment: succeeded, orderStatus: order.status };
     }
     await CheckoutRows.update(trx, order.checkout_id, { status: 'paid' }, now);
-    await emitPlacedCheckout(this.deps, trx, order.checkout_id);
-    await emitOrderChange(this.deps, this.orders, trx, order.id, ['order.paid']);
-    return 'processing';
+    // The order's records are read once, for checkout.updated and for the order's events after it.
+    const paidOrder = await this.orders.eventRecords(trx, order.id);
+    await emitPlacedCheckout(this.deps, trx, order.checkout_id, paidOrder);
+    await emitOrderChange(this.deps, this.orders, trx, order.id, ['order.paid'], paidOrder);
+    return { payment: succeeded, orderStatus: 'processing' };
   }
 }
