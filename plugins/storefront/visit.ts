@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { wantsFresh } from '../../kernel/http/cache-rules.ts';
 import type { InternalApi, InternalResponse } from '../../kernel/http/internal-api.ts';
 import type { StoreLocale } from '../../kernel/http/negotiation.ts';
 import type { RouteRequest } from '../../kernel/routes.ts';
@@ -125,9 +126,14 @@ export class Visit {
     return res;
   }
 
-  /** A public read without the visitor's cookies (served from the response cache when it can be). */
+  /**
+   * A public read without the visitor's cookies (served from the response cache when it can be). A
+   * page asked with `Cache-Control: no-cache` reads the API fresh too, so that it is computed whole.
+   */
   read<T = any>(url: string): Promise<InternalResponse<T>> {
-    return this.api.request<T>({ url, headers: { 'accept-language': this.lang }, remoteAddress: this.request.ip });
+    const headers: Record<string, string> = { 'accept-language': this.lang };
+    if (wantsFresh(this.request.headers['cache-control'])) headers['cache-control'] = 'no-cache';
+    return this.api.request<T>({ url, headers, remoteAddress: this.request.ip });
   }
 
   /** `url` with `currency=` added when the visitor's currency is not the store's default. */

@@ -154,6 +154,19 @@ test('a shared page is cached, yet each visitor gets their own form token', asyn
   assert.match((await page('/')).body, /<h1>After the change<\/h1>/);
 });
 
+test('a page asked with Cache-Control: no-cache is computed whole: its catalogue reads skip the cache too', async () => {
+  const product = expectStatus(await staff.post('/api/v1/products/', { name: 'Fresh kettle', slug: 'fresh-kettle', status: 'active', price: '20.00' }), 201);
+  assert.match((await page('/products/fresh-kettle')).body, /Fresh kettle/);
+  // Changed behind the response caches' back (no event clears them; the new revision tells the kept
+  // product JSON): only a page computed whole can show it.
+  await store.kernel.knex('products').where('id', product.id).update({ name: 'Renamed kettle', revision: store.kernel.knex.raw('revision + 1') });
+  assert.match((await page('/products/fresh-kettle')).body, /Fresh kettle/, 'the kept page');
+  const fresh = await page('/products/fresh-kettle', { 'cache-control': 'no-cache' });
+  assert.equal(fresh.statusCode, 200);
+  assert.match(fresh.body, /Renamed kettle/);
+  expectStatus(await staff.delete(`/api/v1/products/${product.id}/`), 204);
+});
+
 test('a broken template answers with the theme error page and a log line naming theme and template', async () => {
   expectStatus(await staff.post('/api/v1/themes/broken/activate/', {}), 200);
   try {
