@@ -839,6 +839,9 @@ export interface paths {
         /**
          * List orders (customers: their own).
          * @description Staff see every order, a customer only their own. Filters status, payment_status, created_at__gte/__lte, search (order number exact or prefix, or e-mail contains; case-insensitive); ordering created_at (default -created_at), order_number, total; expand=items includes the items.
+         *
+         *     Refused with 400 beyond the schema:
+         *     - `after`: A position from a `next` link of this list, with the same `ordering`; a list that ranks a search by relevance takes none with `search`.
          */
         get: operations["get_orders"];
         put?: never;
@@ -1213,6 +1216,7 @@ export interface paths {
          *     Refused with 400 beyond the schema:
          *     - `category`: Must name an existing category (by id or slug).
          *     - `option`: Each as Name:Value.
+         *     - `after`: A position from a `next` link of this list, with the same `ordering`; a list that ranks a search by relevance takes none with `search`.
          *     - `price__gte`: At most as many decimals as the currency has.
          *     - `price__lte`: At most as many decimals as the currency has.
          *     - `unsupported_currency`: `currency` is not one of the store's currencies.
@@ -7639,6 +7643,8 @@ export interface operations {
     get_orders: {
         parameters: {
             query?: {
+                /** @description The position the `next` link carries: the page is read from the row after it (with `page` only numbering it), so deep pages cost what the first does and a walk by `next` links neither misses nor repeats a row when rows change meanwhile. */
+                after?: string;
                 /** @description Lower bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
                 created_at__gte?: string | unknown | unknown;
                 /** @description Upper bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
@@ -9617,6 +9623,8 @@ export interface operations {
     get_products: {
         parameters: {
             query?: {
+                /** @description The position the `next` link carries: the page is read from the row after it (with `page` only numbering it), so deep pages cost what the first does and a walk by `next` links neither misses nor repeats a row when rows change meanwhile. */
+                after?: string;
                 /** @description A category id or slug; its subcategories are included. One that does not exist is a 400. */
                 category?: string;
                 /** @description Lower bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
