@@ -5,7 +5,7 @@ import type { SearchDocument } from '../../../kernel/db/search-index.ts';
 import { CatalogErrors, ErrorCollector, throwIfInvalid } from '../errors.ts';
 import type { CategoryService } from './categories.ts';
 import { optionConflicts } from './options.ts';
-import { adjustProductCount } from './product-counts.ts';
+import { adjustProductCount, moveProductCount } from './product-counts.ts';
 import type { CatalogPricing } from './pricing.ts';
 import { checkProductInput, PRODUCT_DEFAULTS, productColumns, type ProductInput } from './product-input.ts';
 import { PRODUCT_COLUMNS, productFromRow, variantsOf, type Db, type ProductRecord, type ProductStatus, type VariantRecord } from './records.ts';
@@ -147,10 +147,7 @@ export class ProductService {
     await db('products').where('id', id).update({ ...row, updated_at: this.parts.clock.now() });
     await this.parts.variants.refreshProduct(db, id);
     const product = await this.get(db, id);
-    if (product.status !== before.status) {
-      await adjustProductCount(db, before.status, -1);
-      await adjustProductCount(db, product.status, 1);
-    }
+    if (product.status !== before.status) await moveProductCount(db, before.status, product.status);
     const variants = await variantsOf(db, [id]);
     await this.parts.events.emit(db, 'product.updated', this.parts.views.product(product, variants.get(id)!, this.parts.views.baseContext()));
     return product;

@@ -1,9 +1,12 @@
 import type { Knex } from 'knex';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import { paginate } from '../../../kernel/http/lists.ts';
+import { isStaffLike } from '../../../kernel/http/principal.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
 import type { CheckoutServices } from '../services/index.ts';
+import { countOrders } from '../services/orders/order-counts.ts';
 import { orderFromRow } from '../services/orders/order-rows.ts';
+import { ORDER_STATUSES } from '../services/orders/transitions.ts';
 import { paymentView } from '../services/payments/payment-rows.ts';
 import { actorOf } from './context.ts';
 import { captureParams, captureResponse, order, orderActionParams, orderListQuery, orderListSpec, orderPage, orderQuery } from '../schemas/orders.ts';
@@ -30,7 +33,11 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
       const { status, payment_status, search } = request.query;
       const query = s.orders.listQuery(ctx.knex, request.principal, { status, payment_status, search });
       const items = expandsItems(request.query.expand);
-      return paginate(request, ctx.config.baseUrl, query, orderListSpec, (rows: any[]) => s.orders.views(ctx.knex, rows.map(orderFromRow), { items }), 'orders.id');
+      // Staff's list, whole or by status, is counted from the numbers kept per status, not by counting
+      // every order (a date bound is counted from the orders: paginate asks the query then).
+      const kept = isStaffLike(request.principal) && !payment_status && !search?.trim();
+      const count = kept ? () => countOrders(ctx.knex, status ? [status] : ORDER_STATUSES) : undefined;
+      return paginate(request, ctx.config.baseUrl, query, orderListSpec, (rows: any[]) => s.orders.views(ctx.knex, rows.map(orderFromRow), { items }), 'orders.id', { count });
     },
   });
 

@@ -1,5 +1,6 @@
 import { forUpdate, parseJson, toBool, toDate } from '../../../../kernel/db/dialect.ts';
 import type { Address, AppliedDiscount, Db, PricedLine, ShippingRate } from '../../contracts.ts';
+import { countPlacedOrder } from './order-counts.ts';
 import type { OrderStatus } from './transitions.ts';
 
 export type PaymentStatus = 'unpaid' | 'paid' | 'partially_refunded' | 'refunded';
@@ -164,6 +165,7 @@ export const OrderRows = {
       updated_at: order.created_at,
     };
     const [id] = await db('orders').insert(row);
+    await countPlacedOrder(db, order.status);
     return { ...order, id: Number(id), amount_paid: 0, amount_refunded: 0, hold_until: null, paid_at: null, cancelled_at: null, shipped_at: null, delivered_at: null, completed_at: null, updated_at: order.created_at };
   },
 

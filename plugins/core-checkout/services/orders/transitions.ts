@@ -1,6 +1,7 @@
 import { affectedRows } from '../../../../kernel/db/dialect.ts';
 import type { Db } from '../../contracts.ts';
 import { CheckoutErrors } from '../../errors.ts';
+import { countTransition } from './order-counts.ts';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -60,11 +61,13 @@ export function assertTransition(from: string, to: OrderStatus): void {
 
 /**
  * Moves an order from `from` to `to` (allowed by the table) with a conditional update, so that of two
- * writers racing (two instances' jobs, a payment and the expiry, staff and a job) only one wins.
- * Returns whether this call made the change.
+ * writers racing (two instances' jobs, a payment and the expiry, staff and a job) only one wins; the
+ * kept numbers of orders per status move with it. Returns whether this call made the change.
  */
 export async function transitionOrder(db: Db, orderId: number, from: OrderStatus, to: OrderStatus, now: Date, extra: Record<string, unknown> = {}): Promise<boolean> {
   assertTransition(from, to);
   const result = await db('orders').where({ id: orderId, status: from }).update({ ...extra, status: to, updated_at: now });
-  return affectedRows(result) === 1;
+  if (affectedRows(result) !== 1) return false;
+  await countTransition(db, from, to);
+  return true;
 }
