@@ -245,6 +245,12 @@ export interface ListReading {
    * index. Nearer the start one query costs less than two. Not with `totalColumn`.
    */
   rowsOfIds?: (ids: number[]) => Promise<unknown[]>;
+  /**
+   * Adjusts the query of a page read after a position (keyset), before it runs: MariaDB reads a
+   * position's range of a two-column index (status, then the ordering) only when told to use that index,
+   * and otherwise walks every row of the status from the start (an index hint; see the product list).
+   */
+  keysetPage?: (query: Knex.QueryBuilder) => void;
 }
 
 /**
@@ -289,6 +295,7 @@ export async function paginate<R, T>(
   const count = () => (reading.count && !hasRangeBound(params, spec) ? reading.count() : countOf(counted()));
   if (keyset && after !== undefined) {
     const position = decodeCursor(after, keyset.ordering, keyset.keys);
+    reading.keysetPage?.(rowsQuery);
     // One row more than the page tells whether there is a next page, whatever changed since the count.
     const total = await count();
     const read = (await readAfter(keyset.select(rowsQuery), keyset.keys, position, pageSize + 1)) as Array<R & Record<string, unknown>>;

@@ -1,4 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import type { Knex } from 'knex';
+import { isMysql } from '../../../kernel/db/dialect.ts';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import type { RouteRequest } from '../../../kernel/routes.ts';
 import { pageJson, paginate, type Page } from '../../../kernel/http/lists.ts';
@@ -11,7 +13,7 @@ import { PRODUCT_COLUMNS, productFromRow, type ProductView } from '../services/r
 import type { ProductSerializer } from '../services/product-memo.ts';
 import { noContent } from '../schemas/common.ts';
 import { currencyOnlyQuery } from '../schemas/variants.ts';
-import { productCreateBody, productListQuery as listQuery, productListSpec, productPage, productPatchBody, productPutBody } from '../schemas/products.ts';
+import { orderingIndex, productCreateBody, productListQuery as listQuery, productListSpec, productPage, productPatchBody, productPutBody } from '../schemas/products.ts';
 import { created, dbOf, viewOf } from './context.ts';
 
 const tag = 'products';
@@ -92,7 +94,11 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
         memo
           ? s.memo.serialized(ctx.knex, rows.map((r) => ({ id: Number(r.id), revision: Number(r.revision) })), vc, serializerOf(reply), (ids) => s.products.records(ctx.knex, ids, { activeOnly: true }))
           : s.views.products(ctx.knex, rows.map(productFromRow), vc);
-      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, build, 'products.id', { count, countQuery, totalColumn, rowsOfIds: totalColumn ? undefined : rowsOfIds }).catch(async (err: unknown) => {
+      // MariaDB reads a page after a position from the (status, ordering) index's range only when told
+      // to: left to itself it walks the status's rows from the first (8 ms at page 400 of 10,000, not 1).
+      const keysetIndex = isMysql(ctx.knex) && countedStatuses ? orderingIndex(request.query.ordering, vc.staff && !filters.status) : undefined;
+      const keysetPage = keysetIndex ? (page: Knex.QueryBuilder) => void page.from(ctx.knex.raw('?? force index (??)', ['products', keysetIndex])) : undefined;
+      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, build, 'products.id', { count, countQuery, totalColumn, rowsOfIds: totalColumn ? undefined : rowsOfIds, keysetPage }).catch(async (err: unknown) => {
         await requireCategory();
         throw err;
       });

@@ -104,6 +104,22 @@ export const productListSpec: ListSpec = {
   keyset: { nullable: ['price'] },
 };
 
+// The index that holds each ordering of a plain list (no filter but status): behind status for a list
+// of one status (migration 002), alone for staff's list of every status (migration 015).
+const ORDERING_COLUMNS: Record<string, string> = { name: 'name', price: 'effective_price', created_at: 'created_at' };
+
+/**
+ * The index a plain product list in this `ordering` reads from, when it orders by one field (with more,
+ * the later fields are sorted, not read in order): what the list's keyset pages name as MariaDB's index
+ * hint. `everyStatus`: staff listing all statuses.
+ */
+export function orderingIndex(ordering: string | undefined, everyStatus: boolean): string | undefined {
+  const fields = (ordering?.trim() ? ordering : productListSpec.defaultOrdering!).split(',').map((f) => f.trim()).filter(Boolean);
+  const column = fields.length === 1 ? ORDERING_COLUMNS[fields[0]!.replace(/^-/, '')] : undefined;
+  if (!column) return undefined;
+  return everyStatus ? `products_${column}_index` : `products_status_${column}_index`;
+}
+
 export const productListQuery = listQuerySchema(productListSpec, {
   category: { type: 'string', minLength: 1, maxLength: 200, pattern: '^(\\d{1,18}|[a-z0-9]+(?:-[a-z0-9]+)*)$', description: 'A category id or slug; its subcategories are included. One that does not exist is a 400.', 'x-rule': 'Must name an existing category (by id or slug).' },
   slug: { type: 'string', minLength: 1, maxLength: 200, description: 'The product with this slug (a list of one, or empty): how a shop finds the product of a link like /products/blue-shirt.' },

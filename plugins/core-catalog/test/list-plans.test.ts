@@ -71,6 +71,23 @@ test('each ordering reads the page after a position from its index, as a range',
   }
 });
 
+// MariaDB, left to its optimizer, reads a page after a position by walking the status's rows from the
+// first (a `ref` on the index's status part, 8 ms at page 400 of 10,000 products); the list names the
+// index, and the page is a range of it from the position on.
+test('on MariaDB, a page after a position is a range of the ordering\'s index from the position on', async (t) => {
+  const { store, staff, anon } = shared();
+  if (isSqlite(store.kernel.knex)) return t.skip('an index hint of MariaDB');
+  for (let i = 0; i < 3; i++) await createProduct(staff, { name: `Hinted ${i}`, status: 'active', price: `${i + 1}.00` });
+  for (const [who, client, index] of [['staff', staff, 'products_created_at_index'], ['anonymous', anon, 'products_status_created_at_index']] as const) {
+    const first = expectStatus(await client.get('/api/v1/products/?page_size=1', { 'cache-control': 'no-cache' }), 200);
+    const { sql, bindings } = await pageSql(client, first.next.replace('https://store.test', ''));
+    assert.match(sql, new RegExp(`force index \\(\`${index}\`\\)`), who);
+    const [plan] = (await store.kernel.knex.raw(`explain ${sql}`, bindings as any[]))[0];
+    assert.equal(plan.type, 'range', `${who}: ${JSON.stringify(plan)}`);
+    assert.equal(plan.key, index);
+  }
+});
+
 // Pages past the first read their ids first, then those products (services: `paginate`'s idsFirst):
 // page by page, every ordering must give each product once, in the order of one page holding them all.
 test('page by page, every ordering gives each product once, in the order of one page of them all', async () => {
