@@ -73,16 +73,13 @@ export async function readAfter(query: Knex.QueryBuilder, keys: KeysetKey[], val
 /**
  * Narrows `query` to the rows after `values` in the keys' order: for keys k1..kn, the rows where
  * (k1 after v1) or (k1 = v1 and k2 after v2) or … A plain range on the first key comes first, so that
- * both databases read the ordering's index from the position on instead of testing every row.
+ * both databases read the ordering's index from the position on instead of testing every row. A
+ * nullable first key ordered descending from a value never comes here (`readAfter` splits it).
  */
 function whereAfter(query: Knex.QueryBuilder, keys: KeysetKey[], values: KeysetValues): void {
   const first = keys[0]!;
   const v0 = values[0];
-  if (v0 !== null) {
-    if (first.order === 'asc') query.where(first.column, '>=', v0 as Knex.Value);
-    else if (!first.nullable) query.where(first.column, '<=', v0 as Knex.Value);
-    else query.where((b) => b.where(first.column, '<=', v0 as Knex.Value).orWhereNull(first.column));
-  }
+  if (v0 !== null) query.where(first.column, first.order === 'asc' ? '>=' : '<=', v0 as Knex.Value);
   query.where((any) => {
     keys.forEach((key, i) => {
       any.orWhere((one) => {

@@ -76,7 +76,6 @@ function languageChain(lang: string): string[] {
   return parts.map((_, i) => parts.slice(0, parts.length - i).join('-'));
 }
 
-
 const slugTaken = () => conflict('duplicate_slug', 'Another page already has this slug.', { slug: ['Another page already has this slug.'] });
 
 /**
