@@ -67,8 +67,9 @@ export class PayService {
 
   private async payIn(trx: Knex.Transaction, input: PayInput): Promise<PayResult> {
     const checkout = await this.checkouts.require(trx, input.checkoutId, input.principal, { lock: true, trusted: input.trusted });
-    const { order, method } = checkout.order_id === null ? await this.place(trx, checkout, input) : await this.again(trx, checkout, input);
-    const started = await this.payments.start(trx, order, method);
+    const placing = checkout.order_id === null;
+    const { order, method } = placing ? await this.place(trx, checkout, input) : await this.again(trx, checkout, input);
+    const started = await this.payments.start(trx, order, method, { firstPayment: placing });
     const after = await this.orders.get(trx, order.id);
     await checkUnpaidOrderLimit(this.deps, trx, { order: after, principal: input.principal, ip: input.ip, holdBefore: order.hold_until });
     return { payment: started.payment, order: after, failure: started.failure };

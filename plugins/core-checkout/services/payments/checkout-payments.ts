@@ -59,14 +59,15 @@ export class CheckoutPayments implements CheckoutPaymentsService {
 
   /**
    * Starts a payment of what the order still owes with `method`'s gateway, inside the order's
-   * transaction. Earlier pending attempts are superseded (cancelled). A gateway refusal (or an
-   * immediate decline) marks the payment failed and emits `payment.failed`: the order stays.
+   * transaction. Earlier pending attempts are superseded (cancelled); an order placed in this very
+   * transaction (`firstPayment`) has none. A gateway refusal (or an immediate decline) marks the payment
+   * failed and emits `payment.failed`: the order stays.
    */
-  async start(trx: Knex.Transaction, order: OrderRecord, method: PaymentMethod): Promise<StartedPayment> {
+  async start(trx: Knex.Transaction, order: OrderRecord, method: PaymentMethod, opts: { firstPayment?: boolean } = {}): Promise<StartedPayment> {
     const gateway = this.gateways.get(method.gateway);
     if (!gateway) throw new Error(`Payment method "${method.id}" names gateway "${method.gateway}", which is not registered.`);
     const now = this.now();
-    await PaymentRows.cancelPending(trx, order.id, now);
+    if (!opts.firstPayment) await PaymentRows.cancelPending(trx, order.id, now);
     const payment = await PaymentRows.insert(trx, { order_id: order.id, method_id: method.id, gateway: gateway.identifier, amount_minor: order.total - order.amount_paid, currency: order.currency, test: order.test }, now);
     const result = await gateway.createPayment(this.gatewayContext(trx, order), orderSummary(order), paymentRecord(payment));
     if (isGatewayError(result) || result.status === 'failed') {
