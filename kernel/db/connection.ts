@@ -4,6 +4,7 @@ import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { reusePreparedStatements } from './statement-cache.ts';
+import { keepSoleConnection } from './sole-connection.ts';
 
 export type { Knex };
 
@@ -15,7 +16,9 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, 
   const log = logger ? knexLog(logger) : undefined;
   if (config.databaseUrl) return knexFactory({ ...mysqlSettings(config.databaseUrl), log });
   fs.mkdirSync(config.dataDir, { recursive: true });
-  return knexFactory({ ...sqliteSettings(path.join(config.dataDir, 'store.sqlite')), log });
+  const knex = knexFactory({ ...sqliteSettings(path.join(config.dataDir, 'store.sqlite')), log });
+  keepSoleConnection(knex);
+  return knex;
 }
 
 /**
