@@ -251,6 +251,11 @@ export interface ListReading {
    * and otherwise walks every row of the status from the start (an index hint; see the product list).
    */
   keysetPage?: (query: Knex.QueryBuilder) => void;
+  /**
+   * Adjusts the query of every page, by number or after a position, before it runs: an index hint where
+   * the route knows the index that fits its filters and ordering (see the order list).
+   */
+  pageQuery?: (query: Knex.QueryBuilder) => void;
 }
 
 /**
@@ -285,6 +290,7 @@ export async function paginate<R, T>(
     return countQuery;
   };
   const rowsQuery = query.clone();
+  reading.pageQuery?.(rowsQuery);
   for (const o of ordering) rowsQuery.orderBy(o.column, o.order);
   rowsQuery.orderBy(idColumn, ordering[0]?.order ?? 'asc');
   if (reading.totalColumn) {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { PluginContext } from '../../../kernel/plugin.ts';
+import { isMysql } from '../../../kernel/db/dialect.ts';
 import { paginate } from '../../../kernel/http/lists.ts';
 import { isStaffLike } from '../../../kernel/http/principal.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
@@ -9,7 +10,7 @@ import { orderFromRow } from '../services/orders/order-rows.ts';
 import { ORDER_STATUSES } from '../services/orders/transitions.ts';
 import { paymentView } from '../services/payments/payment-rows.ts';
 import { actorOf } from './context.ts';
-import { captureParams, captureResponse, order, orderActionParams, orderListQuery, orderListSpec, orderPage, orderQuery } from '../schemas/orders.ts';
+import { captureParams, captureResponse, order, orderActionParams, orderListIndex, orderListQuery, orderListSpec, orderPage, orderQuery } from '../schemas/orders.ts';
 
 const tag = 'orders';
 
@@ -37,7 +38,11 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
       // every order (a date bound is counted from the orders: paginate asks the query then).
       const kept = isStaffLike(request.principal) && !payment_status && !search?.trim();
       const count = kept ? () => countOrders(ctx.knex, status ? [status] : ORDER_STATUSES) : undefined;
-      return paginate(request, ctx.config.baseUrl, query, orderListSpec, (rows: any[]) => s.orders.views(ctx.knex, rows.map(orderFromRow), { items }), 'orders.id', { count });
+      // A deep page by number reads its ids first and then these rows, the caller's visibility asked again.
+      const rowsOfIds = (ids: number[]) => s.orders.listQuery(ctx.knex, request.principal).whereIn('orders.id', ids);
+      const index = isMysql(ctx.knex) ? orderListIndex({ ...request.query, customer: !isStaffLike(request.principal) }) : undefined;
+      const pageQuery = index ? (page: Knex.QueryBuilder) => void page.from(ctx.knex.raw('?? force index (??)', ['orders', index])) : undefined;
+      return paginate(request, ctx.config.baseUrl, query, orderListSpec, (rows: any[]) => s.orders.views(ctx.knex, rows.map(orderFromRow), { items }), 'orders.id', { count, rowsOfIds, pageQuery });
     },
   });
 
