@@ -23,7 +23,7 @@ const SMALL_TABLES: Record<string, string> = {
 
 // Lists checked by tests of their own, with orders placed through checkouts (MariaDB's plans as well).
 const OWN_TESTS: Record<string, string> = {
-  '/api/v1/orders/': 'plugins/core-checkout/test/order-list-plans.test.ts',
+  '/api/v1/orders/': 'plugins/core-checkout/test/order-list-plans.test.ts, order-list.test.ts',
 };
 
 let store: TestStore;
@@ -37,14 +37,16 @@ before(async () => {
     const made = await store.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
     assert.equal(made.statusCode, 201, made.body);
   };
-  await post('/api/v1/customers/', { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' });
-  await post('/api/v1/vouchers/', { code: 'WELCOME10', discount_type: 'percentage', value: '10' });
+  for (const [email, last_name] of [['ada@example.com', 'Lovelace'], ['grace@example.com', 'Hopper'], ['alan@example.com', 'Turing']]) {
+    await post('/api/v1/customers/', { email, first_name: 'A', last_name });
+  }
+  for (const code of ['WELCOME10', 'SPRING', 'LOYAL']) await post('/api/v1/vouchers/', { code, discount_type: 'percentage', value: '10' });
 });
 
 after(() => store.close());
 
 /** The lists of the document without path parameters, with the fields their `ordering` allows. */
-async function lists(): Promise<Array<{ path: string; fields: string[] }>> {
+async function lists(): Promise<Array<{ path: string; fields: string[]; after: boolean }>> {
   const doc = JSON.parse((await store.inject({ method: 'GET', url: '/latest/openapi.json' })).body);
   const found = [];
   for (const [path, operations] of Object.entries<any>(doc.paths)) {
@@ -53,7 +55,7 @@ async function lists(): Promise<Array<{ path: string; fields: string[] }>> {
     if (!ordering || path.includes('{') || path.includes('/me/')) continue;
     const fields = /\(\?:([a-z_|]+)\)/.exec(ordering.schema.pattern)?.[1]?.split('|');
     assert.ok(fields?.length, `the fields of ${path}'s ordering`);
-    found.push({ path, fields });
+    found.push({ path, fields, after: operations.get.parameters.some((p: any) => p.name === 'after') });
   }
   return found;
 }
@@ -85,6 +87,34 @@ test('every ordering of every list reads its page from an index (SQLite)', async
         const plan = (await knex.raw(`explain query plan ${sql}`, bindings as any[])).map((row: any) => row.detail).join(' | ');
         assert.doesNotMatch(plan, /USE TEMP B-TREE FOR ORDER BY/, `${url}: ${plan}`);
       }
+    }
+  }
+});
+
+// A list that pages by position (`after` in its query) gives, walked by `next` links two rows at a
+// time, the rows one page of them all gives, in every ordering.
+test('every list that pages by position walks, by next links, the rows one page of them all holds', async () => {
+  const found = (await lists()).filter((l) => l.after && !OWN_TESTS[l.path]);
+  assert.ok(found.length >= 7, `lists paged by position: ${found.map((l) => l.path).join(', ')}`);
+  for (const { path, fields } of found) {
+    for (const ordering of ['', ...fields.flatMap((f) => [f, `-${f}`])]) {
+      const query = ordering ? `&ordering=${ordering}` : '';
+      const get = async (url: string) => {
+        const answer = await store.inject({ method: 'GET', url, headers: { ...headers, 'cache-control': 'no-cache' } });
+        assert.equal(answer.statusCode, 200, `${url}: ${answer.body}`);
+        return JSON.parse(answer.body);
+      };
+      const whole = await get(`${path}?page_size=100${query}`);
+      const walked: unknown[] = [];
+      let url: string | null = `${path}?page_size=2${query}`;
+      while (url && walked.length < 100) {
+        const page = await get(url);
+        walked.push(...page.results.map((row: { id: unknown }) => row.id));
+        if (page.next) assert.match(page.next, /[?&]after=/, url);
+        url = page.next && new URL(page.next).pathname + new URL(page.next).search;
+      }
+      assert.ok(walked.length >= 2, `${path}${query} has rows to walk`);
+      assert.deepEqual(walked, whole.results.slice(0, walked.length).map((row: { id: unknown }) => row.id), `${path}${query}`);
     }
   }
 });

@@ -98,6 +98,7 @@ export const customerListSpec: ListSpec = {
   defaultOrdering: '-created_at',
   ranges: { created_at: 'datetime' },
   search: true,
+  keyset: {},
 };
 
 export const customerListQuery = listQuerySchema(customerListSpec, {

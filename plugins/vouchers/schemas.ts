@@ -58,6 +58,7 @@ export const listSpec: ListSpec = {
   ordering: { code: 'code_key', created_at: 'created_at', times_used: 'times_used' },
   ranges: { created_at: 'datetime' },
   search: true,
+  keyset: {},
 };
 
 export const listQuery = listQuerySchema(listSpec, {

@@ -104,6 +104,7 @@ export const deliveryListSpec: ListSpec = {
   ordering: { created_at: 'created_at', attempts: 'attempts' },
   defaultOrdering: '-created_at',
   ranges: { created_at: 'datetime' },
+  keyset: {},
 };
 export const deliveryListQuery = listQuerySchema(deliveryListSpec, {
   status: { type: 'string', enum: ['pending', 'succeeded', 'failed'], description: 'Only deliveries in this status.' },
@@ -114,6 +115,7 @@ export const eventListSpec: ListSpec = {
   ordering: { created_at: 'created_at' },
   defaultOrdering: '-created_at',
   ranges: { created_at: 'datetime' },
+  keyset: {},
 };
 export const eventListQuery = listQuerySchema(eventListSpec, {
   type: { type: 'string', maxLength: 100, description: 'Only events of this type.' },

@@ -74,6 +74,7 @@ export const nestedVariantBody = { type: 'object', additionalProperties: false, 
 export const variantListSpec: ListSpec = {
   ordering: { sku: 'variants.sku', price: 'variants.price', created_at: 'variants.created_at' },
   ranges: { created_at: 'datetime' },
+  keyset: {},
 };
 
 export const variantListQuery = listQuerySchema(variantListSpec, {

@@ -26,7 +26,11 @@ test('staff list customers (never staff accounts) in the list envelope, newest f
 
   const paged = expectStatus(await staff('GET', `${CUSTOMERS}?page_size=1`), 200);
   assert.equal(paged.results.length, 1);
-  assert.match(paged.next, /^https:\/\/store\.test\/api\/v1\/customers\/\?page_size=1&page=2$/);
+  // The next page by number, and the position after this page's customer (read from there on).
+  assert.match(paged.next, /^https:\/\/store\.test\/api\/v1\/customers\/\?page_size=1&page=2&after=[A-Za-z0-9_-]+$/);
+  const nextPage = expectStatus(await staff('GET', paged.next.replace('https://store.test', '')), 200);
+  assert.equal(nextPage.results.length, 1);
+  assert.notEqual(nextPage.results[0].id, paged.results[0].id);
   expectStatus(await staff('GET', `${CUSTOMERS}?page_size=101`), 400);
   expectStatus(await staff('GET', `${CUSTOMERS}?page=999`), 404);
   const badOrdering = expectStatus(await staff('GET', `${CUSTOMERS}?ordering=password_hash`), 400);

@@ -84,6 +84,7 @@ export const levelListSpec: ListSpec = {
   },
   defaultOrdering: 'id',
   ranges: { updated_at: 'datetime' },
+  keyset: {},
 };
 
 export const levelListQuery = listQuerySchema(levelListSpec, {

@@ -24,6 +24,7 @@ export const movementListSpec: ListSpec = {
   ordering: { id: 'inventory_movements.id', created_at: 'inventory_movements.created_at' },
   defaultOrdering: 'id',
   ranges: { created_at: 'datetime', id: 'integer' },
+  keyset: {},
 };
 
 export const movementListQuery = listQuerySchema(movementListSpec, {

@@ -563,6 +563,9 @@ export interface paths {
         /**
          * List customers.
          * @description `search` matches e-mail, first and last name (every word must match one of them). Ordering: created_at, email, last_name (default -created_at). Bounds: created_at__gte/__lte. Filter: is_active.
+         *
+         *     Refused with 400 beyond the schema:
+         *     - `after`: A position from a `next` link of this list, with the same `ordering`; a list that ranks a search by relevance takes none with `search`.
          */
         get: operations["get_customers"];
         put?: never;
@@ -693,6 +696,9 @@ export interface paths {
         /**
          * The events the store emitted in the last 30 days, newest first (filters: type, created_at__gte, created_at__lte).
          * @description Each event as a delivery carries it: {id, type, created_at, data}.
+         *
+         *     Refused with 400 beyond the schema:
+         *     - `after`: A position from a `next` link of this list, with the same `ordering`; a list that ranks a search by relevance takes none with `search`.
          */
         get: operations["get_events"];
         put?: never;
@@ -713,6 +719,9 @@ export interface paths {
         /**
          * List stock records (variant_id, warehouse_id, updated_at__gte/__lte; ordering id (default), updated_at, quantity, variant_id, warehouse_id).
          * @description Staff only. One record per variant and warehouse: quantity on hand, units reserved by open orders, and what is available.
+         *
+         *     Refused with 400 beyond the schema:
+         *     - `after`: A position from a `next` link of this list, with the same `ordering`; a list that ranks a search by relevance takes none with `search`.
          */
         get: operations["get_inventory"];
         /**
@@ -819,6 +828,9 @@ export interface paths {
         /**
          * The movements ledger (variant_id, warehouse_id, type, reference=order:42, created_at__gte/__lte, id__gte/__lte; ordering id (default), created_at).
          * @description Per variant and warehouse, delta_quantity sums to the record's quantity and delta_reserved to its reserved units; warehouse_id null is the backorder pool. Page through new rows with id__gte.
+         *
+         *     Refused with 400 beyond the schema:
+         *     - `after`: A position from a `next` link of this list, with the same `ordering`; a list that ranks a search by relevance takes none with `search`.
          */
         get: operations["get_inventory_movements"];
         put?: never;
@@ -1607,6 +1619,7 @@ export interface paths {
          * @description Filter by exact SKU (case-insensitive) or by product; prices in ?currency= when asked. Staff see the variants of every product.
          *
          *     Refused with 400 beyond the schema:
+         *     - `after`: A position from a `next` link of this list, with the same `ordering`; a list that ranks a search by relevance takes none with `search`.
          *     - `unsupported_currency`: `currency` is not one of the store's currencies.
          */
         get: operations["get_variants"];
@@ -1666,6 +1679,9 @@ export interface paths {
         /**
          * List vouchers (ordering: code, created_at, times_used; filters: active, code, search).
          * @description Staff only. Each voucher with its discount, limits, dates and how often it was used.
+         *
+         *     Refused with 400 beyond the schema:
+         *     - `after`: A position from a `next` link of this list, with the same `ordering`; a list that ranks a search by relevance takes none with `search`.
          */
         get: operations["get_vouchers"];
         put?: never;
@@ -1848,6 +1864,9 @@ export interface paths {
         /**
          * The delivery log of an endpoint, newest first (filters: status, event_id; ordering: created_at, attempts).
          * @description Staff only. Each attempt to deliver an event: status, attempts, the answer's status code and when the next retry is due.
+         *
+         *     Refused with 400 beyond the schema:
+         *     - `after`: A position from a `next` link of this list, with the same `ordering`; a list that ranks a search by relevance takes none with `search`.
          */
         get: operations["get_webhooks_by_id_deliveries"];
         put?: never;
@@ -6063,6 +6082,8 @@ export interface operations {
     get_customers: {
         parameters: {
             query?: {
+                /** @description The position the `next` link carries: the page is read from the row after it (with `page` only numbering it), so deep pages cost what the first does and a walk by `next` links neither misses nor repeats a row when rows change meanwhile. */
+                after?: string;
                 /** @description Lower bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
                 created_at__gte?: string | unknown | unknown;
                 /** @description Upper bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
@@ -6981,6 +7002,8 @@ export interface operations {
     get_events: {
         parameters: {
             query?: {
+                /** @description The position the `next` link carries: the page is read from the row after it (with `page` only numbering it), so deep pages cost what the first does and a walk by `next` links neither misses nor repeats a row when rows change meanwhile. */
+                after?: string;
                 /** @description Lower bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
                 created_at__gte?: string | unknown | unknown;
                 /** @description Upper bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
@@ -7059,6 +7082,8 @@ export interface operations {
     get_inventory: {
         parameters: {
             query?: {
+                /** @description The position the `next` link carries: the page is read from the row after it (with `page` only numbering it), so deep pages cost what the first does and a walk by `next` links neither misses nor repeats a row when rows change meanwhile. */
+                after?: string;
                 /** @description Comma-separated; prefix with - for descending. Allowed: id, -id, updated_at, -updated_at, quantity, -quantity, variant_id, -variant_id, warehouse_id, -warehouse_id. */
                 ordering?: string;
                 /** @description 1-indexed page number. */
@@ -7555,6 +7580,8 @@ export interface operations {
     get_inventory_movements: {
         parameters: {
             query?: {
+                /** @description The position the `next` link carries: the page is read from the row after it (with `page` only numbering it), so deep pages cost what the first does and a walk by `next` links neither misses nor repeats a row when rows change meanwhile. */
+                after?: string;
                 /** @description Lower bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
                 created_at__gte?: string | unknown | unknown;
                 /** @description Upper bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
@@ -11721,6 +11748,8 @@ export interface operations {
     get_variants: {
         parameters: {
             query?: {
+                /** @description The position the `next` link carries: the page is read from the row after it (with `page` only numbering it), so deep pages cost what the first does and a walk by `next` links neither misses nor repeats a row when rows change meanwhile. */
+                after?: string;
                 /** @description Lower bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
                 created_at__gte?: string | unknown | unknown;
                 /** @description Upper bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
@@ -12028,6 +12057,8 @@ export interface operations {
             query?: {
                 /** @description Only active (true) or inactive (false) vouchers. */
                 active?: boolean;
+                /** @description The position the `next` link carries: the page is read from the row after it (with `page` only numbering it), so deep pages cost what the first does and a walk by `next` links neither misses nor repeats a row when rows change meanwhile. */
+                after?: string;
                 /** @description The voucher with this code, in any case. */
                 code?: string;
                 /** @description Lower bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
@@ -13235,6 +13266,8 @@ export interface operations {
     get_webhooks_by_id_deliveries: {
         parameters: {
             query?: {
+                /** @description The position the `next` link carries: the page is read from the row after it (with `page` only numbering it), so deep pages cost what the first does and a walk by `next` links neither misses nor repeats a row when rows change meanwhile. */
+                after?: string;
                 /** @description Lower bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
                 created_at__gte?: string | unknown | unknown;
                 /** @description Upper bound (inclusive) on created_at: an ISO 8601 date (2026-01-31, the whole day) or timestamp (2026-01-31T12:00:00Z). */
