@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
-import { isDuplicateKey, toBool, toDate, toIso } from '../../../kernel/db/dialect.ts';
+import { isDuplicateKey, isMysql, toBool, toDate, toIso } from '../../../kernel/db/dialect.ts';
 import { AuthErrors } from '../errors.ts';
 import type { PasswordHasher } from './passwords.ts';
 
@@ -82,6 +82,13 @@ function accountFromRow(row: any): Account {
 }
 
 /** Staff and customer accounts; every method takes the caller's transaction (or the knex) first. */
+// The indexes of accounts by kind and one ordering field (migrations 001 and 007).
+const KIND_ORDERING_INDEXES: Record<string, string> = {
+  created_at: 'users_kind_created_idx',
+  email: 'users_kind_email_idx',
+  last_name: 'users_kind_last_name_idx',
+};
+
 export class UserService {
   constructor(
     private readonly clock: Clock,
@@ -119,6 +126,17 @@ export class UserService {
       );
     }
     return query;
+  }
+
+  /**
+   * Names, on MariaDB, the index a page of accounts of one kind is read from after a position (keyset),
+   * for an ordering by one field: left to itself MariaDB walked every account of the kind from the first
+   * (48 ms at page 1,500 of 100,000 customers, against 15 for the first page). Nothing for other orderings.
+   */
+  readAfterFromIndex(db: Db, page: Knex.QueryBuilder, ordering: string): void {
+    const fields = ordering.split(',').map((f) => f.trim()).filter(Boolean);
+    const index = fields.length === 1 ? KIND_ORDERING_INDEXES[fields[0]!.replace(/^-/, '')] : undefined;
+    if (index && isMysql(db)) page.from(db.raw('?? force index (??)', ['users', index]));
   }
 
   /** The rows of a `query` as accounts. */

@@ -82,6 +82,11 @@ export class CustomerService {
     return this.parts.users.query(db, { kind: 'customer', search: filters.search, is_active: filters.is_active });
   }
 
+  /** For a page after a position of the list in `ordering` (no search): read from that ordering's index. */
+  readAfterFromIndex(db: Db, page: Knex.QueryBuilder, ordering: string): void {
+    this.parts.users.readAfterFromIndex(db, page, ordering);
+  }
+
   async present(db: Db, rows: any[]): Promise<StaffCustomerView[]> {
     const accounts = this.parts.users.accountsFromRows(rows);
     const profiles = await this.parts.profiles.findMany(db, accounts.map((a) => a.id));
