@@ -87,7 +87,7 @@ export function keepSoleConnection(knex: Knex): void {
     const next = waiting.shift();
     if (!next) {
       busy = false;
-      if (waiting.length === 0 && timer) {
+      if (timer) {
         clearTimeout(timer);
         timer = undefined;
       }

@@ -2,7 +2,6 @@ import { LRUCache } from 'lru-cache';
 
 interface Statement {
   readonly reader: boolean;
-  readonly source: string;
   safeIntegers(on?: boolean): unknown;
   raw(on?: boolean): unknown;
   all(...params: unknown[]): unknown[];

@@ -81,7 +81,6 @@ function accountFromRow(row: any): Account {
   };
 }
 
-/** Staff and customer accounts; every method takes the caller's transaction (or the knex) first. */
 // The indexes of accounts by kind and one ordering field (migrations 001 and 007).
 const KIND_ORDERING_INDEXES: Record<string, string> = {
   created_at: 'users_kind_created_idx',
@@ -89,6 +88,7 @@ const KIND_ORDERING_INDEXES: Record<string, string> = {
   last_name: 'users_kind_last_name_idx',
 };
 
+/** Staff and customer accounts; every method takes the caller's transaction (or the knex) first. */
 export class UserService {
   constructor(
     private readonly clock: Clock,
