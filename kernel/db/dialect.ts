@@ -13,6 +13,11 @@ export function isMysql(knex: Knex): boolean {
  * Locks the selected rows for the claiming transaction and skips rows another instance holds
  * (MySQL/MariaDB). SQLite has a single writer, so the transaction alone already excludes others.
  */
+/** Names the index `query` reads `table` from, on MySQL/MariaDB (FORCE INDEX); SQLite plans by fixed rules. */
+export function forceIndex(knex: Knex, query: Knex.QueryBuilder, table: string, index: string): void {
+  if (isMysql(knex)) query.from(knex.raw('?? force index (??)', [table, index]));
+}
+
 export function forUpdateSkipLocked<T extends Knex.QueryBuilder>(knex: Knex, query: T): T {
   return isSqlite(knex) ? query : (query.forUpdate().skipLocked() as T);
 }

@@ -101,14 +101,27 @@ export interface OrderBy {
   order: 'asc' | 'desc';
 }
 
+// The fields of an ordering as asked (the list's default when none is), each with its `-`.
+function orderingParts(value: string | undefined, spec: ListSpec): string[] {
+  const raw = value?.trim() ? value : spec.defaultOrdering;
+  return (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+}
+
+/**
+ * The one field a list's ordering (or its default) sorts by, without its direction; undefined when it
+ * sorts by several or none. A route whose index holds that field can name the index to the database.
+ */
+export function orderingField(value: string | undefined, spec: ListSpec): string | undefined {
+  const parts = orderingParts(value, spec);
+  return parts.length === 1 ? parts[0]!.replace(/^-/, '') : undefined;
+}
+
 /** Reads `ordering=name,-price` against the route's allow-list; an unknown field is a 400. */
 export function parseOrdering(value: string | undefined, spec: ListSpec): OrderBy[] {
   const allowed = spec.ordering ?? {};
-  const raw = value?.trim() ? value : spec.defaultOrdering;
-  if (!raw) return [];
   const result: OrderBy[] = [];
   const bad: string[] = [];
-  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of orderingParts(value, spec)) {
     const desc = part.startsWith('-');
     const name = desc ? part.slice(1) : part;
     const column = Object.hasOwn(allowed, name) ? allowed[name] : undefined;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
-import { isDuplicateKey, isMysql, toBool, toDate, toIso } from '../../../kernel/db/dialect.ts';
+import { forceIndex, isDuplicateKey, toBool, toDate, toIso } from '../../../kernel/db/dialect.ts';
 import { AuthErrors } from '../errors.ts';
 import type { PasswordHasher } from './passwords.ts';
 
@@ -131,12 +131,12 @@ export class UserService {
   /**
    * Names, on MariaDB, the index a page of accounts of one kind is read from after a position (keyset),
    * for an ordering by one field: left to itself MariaDB walked every account of the kind from the first
-   * (48 ms at page 1,500 of 100,000 customers, against 15 for the first page). Nothing for other orderings.
+   * (48 ms at page 1,500 of 100,000 customers, against 15 for the first page). `field`: the one field
+   * the list is ordered by (`orderingField`); nothing for an ordering by several.
    */
-  readAfterFromIndex(db: Db, page: Knex.QueryBuilder, ordering: string): void {
-    const fields = ordering.split(',').map((f) => f.trim()).filter(Boolean);
-    const index = fields.length === 1 ? KIND_ORDERING_INDEXES[fields[0]!.replace(/^-/, '')] : undefined;
-    if (index && isMysql(db)) page.from(db.raw('?? force index (??)', ['users', index]));
+  readAfterFromIndex(db: Db, page: Knex.QueryBuilder, field: string | undefined): void {
+    const index = field ? KIND_ORDERING_INDEXES[field] : undefined;
+    if (index) forceIndex(db, page, 'users', index);
   }
 
   /** The rows of a `query` as accounts. */

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Knex } from 'knex';
-import { isMysql } from '../../../kernel/db/dialect.ts';
+import { forceIndex, isMysql } from '../../../kernel/db/dialect.ts';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import type { RouteRequest } from '../../../kernel/routes.ts';
 import { pageJson, paginate, type Page } from '../../../kernel/http/lists.ts';
@@ -97,7 +97,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       // MariaDB reads a page after a position from the (status, ordering) index's range only when told
       // to: left to itself it walks the status's rows from the first (8 ms at page 400 of 10,000, not 1).
       const keysetIndex = isMysql(ctx.knex) && countedStatuses ? orderingIndex(request.query.ordering, vc.staff && !filters.status) : undefined;
-      const keysetPage = keysetIndex ? (page: Knex.QueryBuilder) => void page.from(ctx.knex.raw('?? force index (??)', ['products', keysetIndex])) : undefined;
+      const keysetPage = keysetIndex ? (page: Knex.QueryBuilder) => forceIndex(ctx.knex, page, 'products', keysetIndex) : undefined;
       const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, build, 'products.id', { count, countQuery, totalColumn, rowsOfIds: totalColumn ? undefined : rowsOfIds, keysetPage }).catch(async (err: unknown) => {
         await requireCategory();
         throw err;

@@ -1,4 +1,4 @@
-import { listQuerySchema, pageSchema, type ListSpec } from '../../../kernel/http/lists.ts';
+import { listQuerySchema, orderingField, pageSchema, type ListSpec } from '../../../kernel/http/lists.ts';
 import { idInput } from '../../../kernel/http/schemas.ts';
 import { PRODUCT_STATUSES } from '../services/records.ts';
 import {
@@ -114,8 +114,8 @@ const ORDERING_COLUMNS: Record<string, string> = { name: 'name', price: 'effecti
  * hint. `everyStatus`: staff listing all statuses.
  */
 export function orderingIndex(ordering: string | undefined, everyStatus: boolean): string | undefined {
-  const fields = (ordering?.trim() ? ordering : productListSpec.defaultOrdering!).split(',').map((f) => f.trim()).filter(Boolean);
-  const column = fields.length === 1 ? ORDERING_COLUMNS[fields[0]!.replace(/^-/, '')] : undefined;
+  const field = orderingField(ordering, productListSpec);
+  const column = field ? ORDERING_COLUMNS[field] : undefined;
   if (!column) return undefined;
   return everyStatus ? `products_${column}_index` : `products_status_${column}_index`;
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { PluginContext } from '../../../kernel/plugin.ts';
-import { isMysql } from '../../../kernel/db/dialect.ts';
+import { forceIndex, isMysql } from '../../../kernel/db/dialect.ts';
 import { paginate } from '../../../kernel/http/lists.ts';
 import { isStaffLike } from '../../../kernel/http/principal.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
@@ -41,7 +41,7 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
       // A deep page by number reads its ids first and then these rows, the caller's visibility asked again.
       const rowsOfIds = (ids: number[]) => s.orders.listQuery(ctx.knex, request.principal).whereIn('orders.id', ids);
       const index = isMysql(ctx.knex) ? orderListIndex({ ...request.query, customer: !isStaffLike(request.principal) }) : undefined;
-      const pageQuery = index ? (page: Knex.QueryBuilder) => void page.from(ctx.knex.raw('?? force index (??)', ['orders', index])) : undefined;
+      const pageQuery = index ? (page: Knex.QueryBuilder) => forceIndex(ctx.knex, page, 'orders', index) : undefined;
       return paginate(request, ctx.config.baseUrl, query, orderListSpec, (rows: any[]) => s.orders.views(ctx.knex, rows.map(orderFromRow), { items }), 'orders.id', { count, rowsOfIds, pageQuery });
     },
   });

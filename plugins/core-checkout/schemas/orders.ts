@@ -1,4 +1,4 @@
-import { listQuerySchema, pageSchema, type ListSpec } from '../../../kernel/http/lists.ts';
+import { listQuerySchema, orderingField, pageSchema, type ListSpec } from '../../../kernel/http/lists.ts';
 import { ORDER_STATUSES } from '../services/orders/transitions.ts';
 import { refund } from './refunds.ts';
 import { shipment } from './shipments.ts';
@@ -107,8 +107,7 @@ export interface OrderListShape {
  * another order than by date): the optimizer chooses then.
  */
 export function orderListIndex(shape: OrderListShape): string | undefined {
-  const fields = (shape.ordering?.trim() ? shape.ordering : orderListSpec.defaultOrdering!).split(',').map((f) => f.trim()).filter(Boolean);
-  const field = fields.length === 1 ? fields[0]!.replace(/^-/, '') : undefined;
+  const field = orderingField(shape.ordering, orderListSpec);
   const indexes = field ? ORDERING_INDEXES[field] : undefined;
   const bounded = Boolean(shape.created_at__gte || shape.created_at__lte);
   if (!indexes || shape.search?.trim() || (bounded && field !== 'created_at')) return undefined;

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Knex } from 'knex';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import type { RouteRequest } from '../../../kernel/routes.ts';
-import { paginate } from '../../../kernel/http/lists.ts';
+import { orderingField, paginate } from '../../../kernel/http/lists.ts';
 import {
   createCustomerBody,
   customerDetailSchema,
@@ -32,9 +32,9 @@ export function registerStaffRoutes(ctx: PluginContext, { customers }: CustomerS
     schema: { querystring: customerListQuery, response: { 200: customerPage } },
     handler: async (request: RouteRequest) => {
       const query = customers.listQuery(ctx.knex, { search: request.query.search, is_active: request.query.is_active });
-      const ordering = request.query.ordering?.trim() || customerListSpec.defaultOrdering!;
+      const field = orderingField(request.query.ordering, customerListSpec);
       // A search walks in the ordering and tests each customer; the optimizer may find better then.
-      const keysetPage = request.query.search?.trim() ? undefined : (page: Knex.QueryBuilder) => customers.readAfterFromIndex(ctx.knex, page, ordering);
+      const keysetPage = request.query.search?.trim() ? undefined : (page: Knex.QueryBuilder) => customers.readAfterFromIndex(ctx.knex, page, field);
       return paginate(request, ctx.config.baseUrl, query, customerListSpec, (rows: any[]) => customers.present(ctx.knex, rows), 'id', { keysetPage });
     },
   });

@@ -82,9 +82,9 @@ export class CustomerService {
     return this.parts.users.query(db, { kind: 'customer', search: filters.search, is_active: filters.is_active });
   }
 
-  /** For a page after a position of the list in `ordering` (no search): read from that ordering's index. */
-  readAfterFromIndex(db: Db, page: Knex.QueryBuilder, ordering: string): void {
-    this.parts.users.readAfterFromIndex(db, page, ordering);
+  /** For a page after a position of the list ordered by `field` (no search): read from that field's index. */
+  readAfterFromIndex(db: Db, page: Knex.QueryBuilder, field: string | undefined): void {
+    this.parts.users.readAfterFromIndex(db, page, field);
   }
 
   async present(db: Db, rows: any[]): Promise<StaffCustomerView[]> {
