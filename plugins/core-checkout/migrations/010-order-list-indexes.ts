@@ -1,10 +1,10 @@
-import type { Knex } from 'knex';
+import { indexMigration, type IndexSpec } from '../../../kernel/db/schema.ts';
 
 // Indexes for the order list's documented orderings and filters, so that a page of a large order book
 // is read from an index in its order instead of sorting every order (at 100,000 orders on MariaDB:
 // ordering by total 33 ms, by order number 25 ms, by date with payment_status 22 ms, for 20 rows).
 // The date ordering, with or without a status, and a customer's own list had theirs already.
-const INDEXES: Array<[string[], string]> = [
+const INDEXES: IndexSpec[] = [
   [['total'], 'orders_total_idx'],
   [['status', 'total'], 'orders_status_total_idx'],
   [['status', 'number'], 'orders_status_number_idx'],
@@ -14,14 +14,4 @@ const INDEXES: Array<[string[], string]> = [
   [['payment_status', 'created_at'], 'orders_payment_status_created_idx'],
 ];
 
-export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('orders', (t) => {
-    for (const [columns, name] of INDEXES) t.index(columns, name);
-  });
-}
-
-export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('orders', (t) => {
-    for (const [columns, name] of INDEXES) t.dropIndex(columns, name);
-  });
-}
+export const { up, down } = indexMigration('orders', INDEXES);
