@@ -216,7 +216,7 @@ test('each request is logged on one line when it ends, with its id, method, reda
   }
   const redacted = logs.lines.find((l) => l.reqId === 'metrics-line-2' && l.msg === 'request completed');
   assert.equal(redacted.req.url, '/api/v1/categories/?token=[redacted]');
-  assert.match(redacted.req.auth, /^Token …\w{4}$/);
+  assert.equal(redacted.req.auth, `Token …${staff.authorization.slice(-4)}`, 'the last four characters of the key, whatever they are');
   assert.ok(!JSON.stringify(logs.lines).includes('s3cret-in-url'));
   assert.ok(!JSON.stringify(logs.lines).includes(TOKEN), 'the metrics token is never logged');
   const scrapeLine = logs.lines.find((l) => l.msg === 'request completed' && l.route === '/metrics' && l.req.auth?.startsWith('Bearer'));
