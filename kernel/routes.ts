@@ -5,7 +5,7 @@ import { type AuthPolicy, satisfies } from './http/principal.ts';
 import { AppError, badRequest, notAuthenticated, permissionDenied, type FieldErrors } from './http/errors.ts';
 import { fieldErrorsFromAjv } from './http/error-handler.ts';
 import { checkCsrf } from './http/csrf.ts';
-import { hadOutsideEffect, requestTransactionConfig, withTransactionRetries } from './db/transaction-retry.ts';
+import { hadOutsideEffect, withTransactionRetries } from './db/transaction-retry.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -234,7 +234,6 @@ function withBodyChecks(check: (body: unknown) => FieldErrors, handler: Handler)
  * by name until the reply is sent, so the next attempt's replace the failed one's.
  */
 function inRetriedTransaction(route: RouteDefinition, knex: Knex) {
-  const config = requestTransactionConfig(knex);
   return async (request: RouteRequest, reply: FastifyReply): Promise<unknown> => {
     const status = reply.statusCode;
     const headers = { ...reply.getHeaders() };
@@ -250,7 +249,7 @@ function inRetriedTransaction(route: RouteDefinition, knex: Knex) {
           } finally {
             request.trx = undefined;
           }
-        }, config),
+        }),
       {
         mayRetry: () => !reply.sent && !(current && hadOutsideEffect(current)),
         onRetry: (err, attempt) => {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { forUpdateSkipLocked, isMysql } from './dialect.ts';
+import { forUpdateSkipLocked } from './dialect.ts';
 
 export interface ClaimOptions {
   table: string;
@@ -31,9 +31,9 @@ export async function claimDueRows<T = any>(knex: Knex, opts: ClaimOptions): Pro
 }
 
 function claimOnce<T>(knex: Knex, opts: ClaimOptions): Promise<T[]> {
-  // READ COMMITTED on MySQL/MariaDB: no gap locks, so concurrent claimers lock only the rows they take
-  // (under REPEATABLE READ they deadlocked each other in tests with two workers).
-  const config = isMysql(knex) ? { isolationLevel: 'read committed' as const } : undefined;
+  // READ COMMITTED on MySQL/MariaDB (the connections' level, db/transaction-retry.ts): no gap locks, so
+  // concurrent claimers lock only the rows they take (under REPEATABLE READ they deadlocked each other
+  // in tests with two workers).
   return knex.transaction(async (trx) => {
     const query = trx(opts.table)
       .select('*')
@@ -48,7 +48,7 @@ function claimOnce<T>(knex: Knex, opts: ClaimOptions): Promise<T[]> {
       .whereIn('id', rows.map((r: any) => r.id))
       .update({ locked_until: lockedUntil, ...opts.stamp });
     return rows;
-  }, config);
+  });
 }
 
 /** A MySQL/MariaDB deadlock victim or lock wait timeout: the transaction changed nothing and may be retried. */

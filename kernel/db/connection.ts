@@ -37,6 +37,9 @@ function knexLog(logger: Logger): Knex.Config['log'] {
   };
 }
 
+/** The isolation level of the store's MySQL/MariaDB connections (a backup's snapshot asks for its own). */
+export const STORE_ISOLATION_LEVEL = 'READ COMMITTED';
+
 function mysqlSettings(databaseUrl: string): Knex.Config {
   const url = new URL(databaseUrl);
   return {
@@ -59,7 +62,12 @@ function mysqlSettings(databaseUrl: string): Knex.Config {
       min: 0,
       max: 10,
       afterCreate(conn: any, done: (err: Error | null, conn: unknown) => void) {
-        conn.query("SET time_zone = '+00:00', SESSION sql_mode = CONCAT(@@sql_mode, ',STRICT_ALL_TABLES')", (err: Error | null) => done(err, conn));
+        conn.query("SET time_zone = '+00:00', SESSION sql_mode = CONCAT(@@sql_mode, ',STRICT_ALL_TABLES')", (err: Error | null) => {
+          if (err) return done(err, conn);
+          // Every transaction of the store runs at this level (db/transaction-retry.ts says why); set on
+          // the session once, it costs no statement per transaction.
+          conn.query(`SET SESSION TRANSACTION ISOLATION LEVEL ${STORE_ISOLATION_LEVEL}`, (err2: Error | null) => done(err2, conn));
+        });
       },
     },
     acquireConnectionTimeout: 30000,

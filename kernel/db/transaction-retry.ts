@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { backoffMs } from './claim.ts';
-import { isMysql } from './dialect.ts';
 
 /**
  * The retry policy of request transactions. A deadlock victim or a lock-wait timeout rolled its whole
@@ -27,22 +26,21 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
   return backoffMs(attempt, FIRST_DELAY_MS, LONGEST_DELAY_MS, random);
 }
 
-/**
- * The isolation level of request transactions. MySQL/MariaDB: READ COMMITTED. InnoDB's default,
- * REPEATABLE READ, adds gap and next-key locks to locking reads, updates and deletes, and concurrent
- * inserts then deadlock on them (two product creations in one category did). Nothing in the store
- * depends on a snapshot held across statements: stock and voucher usage change only through
- * conditional UPDATEs (`… where available >= ?`), read-modify-write goes through `forUpdate` (which
- * reads the latest committed row at any level), counters are incremented and then read back under the
- * row lock the increment holds, uniqueness is the unique keys' job, and a row inserted under a parent
- * being deleted waits on the parent's row lock (foreign keys check it at any level). Checks that count
- * rows before inserting hold a row lock on what they count under (the voucher's row for its uses), not
- * gap locks. SQLite serialises writers and is always serialisable, so it keeps its default. With the
- * binary log on, MySQL needs binlog_format ROW or MIXED at this level (the default on both servers).
+/*
+ * The isolation level of the store's transactions on MySQL/MariaDB: READ COMMITTED, set on each
+ * connection when the pool opens it (db/connection.ts), so a transaction costs no statement to ask for
+ * it. InnoDB's default, REPEATABLE READ, adds gap and next-key locks to locking reads, updates and
+ * deletes, and concurrent inserts then deadlock on them (two product creations in one category did).
+ * Nothing in the store depends on a snapshot held across statements: stock and voucher usage change
+ * only through conditional UPDATEs (`… where available >= ?`), read-modify-write goes through
+ * `forUpdate` (which reads the latest committed row at any level), counters are incremented and then
+ * read back under the row lock the increment holds, uniqueness is the unique keys' job, and a row
+ * inserted under a parent being deleted waits on the parent's row lock (foreign keys check it at any
+ * level). Checks that count rows before inserting hold a row lock on what they count under (the
+ * voucher's row for its uses), not gap locks. A backup's snapshot is the one REPEATABLE READ
+ * transaction (backup/mysql-snapshot.ts). SQLite serialises writers and is always serialisable. With
+ * the binary log on, MySQL needs binlog_format ROW or MIXED at this level (the default on both servers).
  */
-export function requestTransactionConfig(knex: Knex): Knex.TransactionConfig | undefined {
-  return isMysql(knex) ? { isolationLevel: 'read committed' } : undefined;
-}
 
 // Transactions that asked something outside the database (a payment gateway) to act: running them
 // again would repeat that, so a conflict after it is answered 503 busy instead.

@@ -170,3 +170,55 @@ test('a transaction that acted outside the database (a gateway call) is not run 
   await release();
   assert.equal((await knex('retry_rows').where('id', 1).first()).n, 0);
 });
+
+// A route that counts peek_rows twice in its transaction, with a pause between that the test ends.
+const peek = pluginSource('peek', {
+  imports: `import type { Knex } from 'knex';`,
+  body: `
+    ctx.routes.add({
+      method: 'POST',
+      path: '/api/v1/peek/',
+      auth: 'public',
+      summary: 'Counts peek_rows before and after a pause, in one transaction.',
+      schema: { response: { 200: { type: 'object', properties: { before: { type: 'integer' }, after: { type: 'integer' } } } } },
+      handler: async (request) => {
+        const trx = request.trx as Knex.Transaction;
+        const count = async () => Number((await trx('peek_rows').count({ n: '*' }).first())!.n);
+        const before = await count();
+        await (globalThis as any).peekGate.paused();
+        return { before, after: await count() };
+      },
+    });`,
+});
+
+test('on MariaDB, every transaction of the store reads at READ COMMITTED: a row committed meanwhile is seen by the next read', { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL (MariaDB): SQLite has one connection and serialisable transactions' }, async (t) => {
+  const plugins = writePlugins({ peek });
+  t.after(() => plugins.remove());
+  const store = await kernelStore({ env: { PLUGINS: plugins.dirs.peek! } });
+  t.after(() => store.close());
+  const knex = store.kernel.knex;
+  await knex.schema.createTable('peek_rows', (table) => table.increments('id'));
+  await knex('peek_rows').insert({});
+
+  let release!: () => void;
+  let reached!: () => void;
+  const atPause = new Promise<void>((resolve) => (reached = resolve));
+  (globalThis as any).peekGate = { paused: () => (reached(), new Promise<void>((resolve) => (release = resolve))) };
+  t.after(() => delete (globalThis as any).peekGate);
+  const answer = store.inject({ method: 'POST', url: '/api/v1/peek/', headers: { 'content-type': 'application/json' }, payload: '{}' });
+  await atPause;
+  await knex('peek_rows').insert({});
+  release();
+  const res = await answer;
+  assert.equal(res.statusCode, 200, res.body);
+  assert.deepEqual(res.json(), { before: 1, after: 2 }, 'REPEATABLE READ would have read 1 twice');
+
+  // Transactions opened outside a route (payments, workers) take the connection's level as well.
+  const trx = await knex.transaction();
+  t.after(() => trx.rollback().catch(() => undefined));
+  const first = Number((await trx('peek_rows').count({ n: '*' }).first())!.n);
+  await knex('peek_rows').insert({});
+  const second = Number((await trx('peek_rows').count({ n: '*' }).first())!.n);
+  await trx.rollback();
+  assert.deepEqual([first, second], [2, 3]);
+});
