@@ -4,7 +4,8 @@ import { ANONYMOUS, type Principal } from '../../../../kernel/http/principal.ts'
 import type { Db } from '../../contracts.ts';
 import { CheckoutErrors } from '../../errors.ts';
 import type { CheckoutDeps } from '../deps.ts';
-import { priceItems } from '../totals/lines.ts';
+import { priceItems, type CartItemRow } from '../totals/lines.ts';
+import type { VariantForSale } from '../deps.ts';
 import { calculateTotals } from '../totals/totals.ts';
 import { CART_LIFETIME_MS, CartRows, MAX_LINE_QUANTITY, canSee, isExpired, type CartRecord } from './cart-rows.ts';
 import { cartView, type CartView } from './cart-view.ts';
@@ -17,6 +18,16 @@ export interface ChangedCart {
   cart: CartRecord;
   view: CartView;
   lang: string;
+}
+
+/**
+ * What a change already holds, so the view after it need not read it again in the same transaction:
+ * the cart as written (locked since the change began), its items, the catalogue's view of their variants.
+ */
+export interface KnownCart {
+  cart: CartRecord;
+  items?: CartItemRow[];
+  variants?: Map<number, VariantForSale>;
 }
 
 export interface ViewOptions {
@@ -42,7 +53,7 @@ export class CartService {
   async create(db: Db, input: { currency: string; principal: Principal }): Promise<ChangedCart> {
     const customerId = input.principal.kind === 'customer' ? input.principal.id : null;
     const cart = await CartRows.insert(db, { customer_id: customerId, currency: input.currency }, this.now());
-    return (await this.emit(db, cart.id, 'cart.created'))!;
+    return (await this.emit(db, cart.id, 'cart.created', { cart, items: [] }))!;
   }
 
   /**
@@ -51,11 +62,11 @@ export class CartService {
    * change what a cart shows (vouchers) call it with `cart.updated` after their change. Returns the cart
    * as read again and that view, which `viewAfterChange` reuses for the answer when it is the caller's.
    */
-  async emit(trx: Db, cartId: string, type: 'cart.created' | 'cart.updated' = 'cart.updated'): Promise<ChangedCart | undefined> {
-    const cart = await CartRows.find(trx, cartId);
+  async emit(trx: Db, cartId: string, type: 'cart.created' | 'cart.updated' = 'cart.updated', known?: KnownCart): Promise<ChangedCart | undefined> {
+    const cart = known?.cart ?? (await CartRows.find(trx, cartId));
     if (!cart) return undefined;
     const lang = this.deps.settings.get().default_language;
-    const view = await this.view(trx, cart, { principal: ANONYMOUS, lang });
+    const view = await this.view(trx, cart, { principal: ANONYMOUS, lang }, known);
     await this.deps.events.emit(trx, type, view);
     return { cart, view, lang };
   }
@@ -85,9 +96,10 @@ export class CartService {
   }
 
   /** The cart as the API shows it: items and totals (no address yet: no shipping, no tax). */
-  async view(db: Db, cart: CartRecord, opts: ViewOptions): Promise<CartView> {
+  async view(db: Db, cart: CartRecord, opts: ViewOptions, known?: Omit<KnownCart, 'cart'>): Promise<CartView> {
     const currency = opts.currency ?? cart.currency;
-    const priced = await priceItems(this.deps, db, await CartRows.items(db, cart.id), currency, opts.lang);
+    const items = known?.items ?? (await CartRows.items(db, cart.id));
+    const priced = await priceItems(this.deps, db, items, currency, opts.lang, known?.variants);
     const totals = await calculateTotals(this.deps, {
       db,
       cart: { id: cart.id, customer_id: cart.customer_id, email: cart.email, currency },
@@ -105,17 +117,26 @@ export class CartService {
    * hold at most 999. Returns whether a new line was made.
    */
   async addItem(trx: Db, cart: CartRecord, input: { variant_id: number; quantity: number }): Promise<{ created: boolean; changed: ChangedCart }> {
-    const variant = (await this.deps.variants.getVariantsForSale(trx, [input.variant_id])).get(input.variant_id);
+    // The cart's items and every variant they and the new line need, each in one read: the view after
+    // the change prices the cart from them instead of reading them again.
+    const items = await CartRows.items(trx, cart.id);
+    const variants = await this.deps.variants.getVariantsForSale(trx, [...new Set([input.variant_id, ...items.map((i) => i.variant_id)])]);
+    const variant = variants.get(input.variant_id);
     if (!variant) throw CheckoutErrors.unknownVariant('variant_id', input.variant_id);
     if (!variant.purchasable) throw CheckoutErrors.variantUnavailable({ variant_id: [`Variant ${variant.id} (${variant.sku}) is not for sale.`] });
     const now = this.now();
-    const existing = await CartRows.itemOfVariant(trx, cart.id, variant.id);
+    const existing = items.find((i) => i.variant_id === variant.id);
     const total = (existing?.quantity ?? 0) + input.quantity;
     if (total > MAX_LINE_QUANTITY) throw CheckoutErrors.quantityTooLarge('quantity', MAX_LINE_QUANTITY, total);
-    if (existing) await CartRows.setQuantity(trx, existing.id, total, now);
-    else await CartRows.addItem(trx, cart.id, variant.id, input.quantity, now);
+    if (existing) {
+      await CartRows.setQuantity(trx, existing.id, total, now);
+      existing.quantity = total;
+    } else {
+      // A new line's id is the cart's highest, so it goes last, as the items are read (by id).
+      items.push({ id: await CartRows.addItem(trx, cart.id, variant.id, input.quantity, now), variant_id: variant.id, quantity: input.quantity });
+    }
     await CartRows.touch(trx, cart.id, now);
-    return { created: !existing, changed: (await this.emit(trx, cart.id))! };
+    return { created: !existing, changed: (await this.emit(trx, cart.id, 'cart.updated', { cart: { ...cart, updated_at: now }, items, variants }))! };
   }
 
   /** Sets a line's quantity (1–999). */
@@ -125,16 +146,17 @@ export class CartService {
     const now = this.now();
     await CartRows.setQuantity(trx, item.id, quantity, now);
     await CartRows.touch(trx, cart.id, now);
-    return (await this.emit(trx, cart.id))!;
+    return (await this.emit(trx, cart.id, 'cart.updated', { cart: { ...cart, updated_at: now } }))!;
   }
 
   /** Removes a line. */
   async removeItem(trx: Db, cart: CartRecord, itemId: number): Promise<ChangedCart> {
     const item = await CartRows.item(trx, cart.id, itemId);
     if (!item) throw CheckoutErrors.itemNotFound();
+    const now = this.now();
     await CartRows.removeItem(trx, item.id);
-    await CartRows.touch(trx, cart.id, this.now());
-    return (await this.emit(trx, cart.id))!;
+    await CartRows.touch(trx, cart.id, now);
+    return (await this.emit(trx, cart.id, 'cart.updated', { cart: { ...cart, updated_at: now } }))!;
   }
 
   /**

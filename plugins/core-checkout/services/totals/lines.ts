@@ -56,10 +56,11 @@ async function localNames(deps: CheckoutDeps, db: Db, variants: VariantForSale[]
 
 /**
  * Prices cart items in `currency`: a variant's fixed price there when it has one, else its default-
- * currency price converted at the store's rate (exact, half-up). One catalogue query for all items.
+ * currency price converted at the store's rate (exact, half-up). One catalogue query for all items,
+ * none when the caller read them in this transaction already (`known`, holding every item's variant).
  */
-export async function priceItems(deps: CheckoutDeps, db: Db, items: CartItemRow[], currency: string, lang: string): Promise<PricedItems> {
-  const variants = await deps.variants.getVariantsForSale(db, items.map((i) => i.variant_id));
+export async function priceItems(deps: CheckoutDeps, db: Db, items: CartItemRow[], currency: string, lang: string, known?: Map<number, VariantForSale>): Promise<PricedItems> {
+  const variants = known ?? (await deps.variants.getVariantsForSale(db, items.map((i) => i.variant_id)));
   const names = await localNames(deps, db, [...variants.values()], lang);
   const lines: CartLine[] = [];
   const missing: CartItemRow[] = [];
