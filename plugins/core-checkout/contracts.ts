@@ -87,6 +87,13 @@ export interface TotalsContext {
   lang: string;
   /** True while placing the order (inside its transaction): taps may lock and count usage. */
   placing: boolean;
+  /**
+   * What taps read for this pricing, shared by the runs of one evaluation (a checkout is priced without
+   * shipping, then again with the selected rate, in the same transaction or read): a tap keeps a read
+   * here under a key of its own, and the next run reuses it instead of asking the database again.
+   * Absent when the hook is called on its own.
+   */
+  reads?: Map<string, unknown>;
 }
 
 /** A way to ship, offered for a destination. Built-in flat rates have numeric ids; carriers may use strings. */

@@ -38,7 +38,13 @@ export class VoucherDiscounts {
   ) {}
 
   async apply(totals: Totals, ctx: TotalsContext): Promise<Totals> {
-    const vouchers = await this.parts.applications.vouchersOf(ctx.db, ctx.cart.id);
+    // A checkout is priced twice in one evaluation (without, then with shipping): one read serves both.
+    const key = `vouchers:applied:${ctx.cart.id}`;
+    let vouchers = ctx.reads?.get(key) as VoucherRecord[] | undefined;
+    if (!vouchers) {
+      vouchers = await this.parts.applications.vouchersOf(ctx.db, ctx.cart.id);
+      ctx.reads?.set(key, vouchers);
+    }
     if (vouchers.length === 0) return totals;
     const limited = vouchers.filter((v) => v.per_customer_limit !== null).map((v) => v.id);
     const usedBy = await this.parts.usage.countsByCustomer(ctx.db, limited, ctx.cart);

@@ -18,6 +18,8 @@ export interface Evaluation {
   rates: ShippingRate[];
   selected: ShippingRate | null;
   totals: Totals;
+  /** What the totals taps read (TotalsContext.reads), for another run of the totals on this evaluation. */
+  reads: Map<string, unknown>;
 }
 
 export interface EvaluateOptions {
@@ -62,8 +64,9 @@ export function findRate(rates: ShippingRate[], id: number | string, provider?: 
 }
 
 // What the totals taps are given for a checkout: its cart, lines, e-mail and address, and the caller.
-function totalsInput(db: Db, checkout: CheckoutRecord, cart: CartRecord, lines: PricedLine[], opts: EvaluateOptions) {
+function totalsInput(db: Db, checkout: CheckoutRecord, cart: CartRecord, lines: PricedLine[], opts: EvaluateOptions, reads: Map<string, unknown>) {
   return {
+    reads,
     db,
     cart: { id: cart.id, customer_id: cart.customer_id, email: checkout.email, currency: cart.currency },
     lines,
@@ -80,13 +83,14 @@ function totalsInput(db: Db, checkout: CheckoutRecord, cart: CartRecord, lines: 
 export async function evaluateCheckout(deps: CheckoutDeps, db: Db, checkout: CheckoutRecord, cart: CartRecord, opts: EvaluateOptions): Promise<Evaluation> {
   const priced = await priceItems(deps, db, await CartRows.items(db, cart.id), cart.currency, opts.lang);
   const lines = priced.lines.filter((l) => l.purchasable).map((l) => l.line);
-  const input = totalsInput(db, checkout, cart, lines, opts);
+  const reads = new Map<string, unknown>();
+  const input = totalsInput(db, checkout, cart, lines, opts, reads);
   const base = await calculateTotals(deps, { ...input, shipping: null });
   const rates = await collectRates(deps, db, checkout.shipping_address, base, opts.lang, priced.variants, opts.log);
   const chosen = checkout.shipping_rate ? findRate(rates, checkout.shipping_rate.id, checkout.shipping_rate.provider) : undefined;
   const selected = chosen ?? null;
   const totals = selected || opts.placing ? await calculateTotals(deps, { ...input, shipping: selected, placing: opts.placing }) : base;
-  return { priced, lines, rates, selected, totals };
+  return { priced, lines, rates, selected, totals, reads };
 }
 
 /**
@@ -96,6 +100,6 @@ export async function evaluateCheckout(deps: CheckoutDeps, db: Db, checkout: Che
  */
 export async function selectRate(deps: CheckoutDeps, db: Db, unselected: Evaluation, checkout: CheckoutRecord, cart: CartRecord, opts: EvaluateOptions, rate: ShippingRate | null): Promise<Evaluation> {
   if (!rate) return unselected;
-  const totals = await calculateTotals(deps, { ...totalsInput(db, checkout, cart, unselected.lines, opts), shipping: rate });
+  const totals = await calculateTotals(deps, { ...totalsInput(db, checkout, cart, unselected.lines, opts, unselected.reads), shipping: rate });
   return { ...unselected, selected: rate, totals };
 }

@@ -70,7 +70,9 @@ export class PayService {
     const placing = checkout.order_id === null;
     const { order, method } = placing ? await this.place(trx, checkout, input) : await this.again(trx, checkout, input);
     const started = await this.payments.start(trx, order, method, { firstPayment: placing });
-    const after = await this.orders.get(trx, order.id);
+    // A payment left pending changed the order at most by the hold its gateway set; any other outcome
+    // (paid at once, refused) is read back.
+    const after = started.payment.status === 'pending' && !started.failure ? { ...order, ...started.orderChanges } : await this.orders.get(trx, order.id);
     await checkUnpaidOrderLimit(this.deps, trx, { order: after, principal: input.principal, ip: input.ip, holdBefore: order.hold_until });
     return { payment: started.payment, order: after, failure: started.failure };
   }
@@ -95,10 +97,11 @@ export class PayService {
     const methods = await this.checkouts.methodsFor(trx, { currency: totals.currency, total_minor: totals.total_minor, address: checkout.shipping_address, test, lang: input.lang }, input.log);
     const method = this.checkouts.requireMethod(methods, input.methodId);
     const customerId = input.principal.kind === 'customer' ? input.principal.id : (checkout.customer_id ?? cart.customer_id);
-    const order = await placeOrder(this.deps, this.orders, trx, { checkout, cart, evaluation, customerId, test, lang: input.lang, placedFrom: placedFrom(input.ip) });
-    // The cart is now `ordered` (no longer open): abandoned-cart plugins learn it from cart.updated.
-    await this.carts.emit(trx, cart.id);
-    return { order, method };
+    const placed = await placeOrder(this.deps, this.orders, trx, { checkout, cart, evaluation, customerId, test, lang: input.lang, placedFrom: placedFrom(input.ip) });
+    // The cart is now `ordered` (no longer open): abandoned-cart plugins learn it from cart.updated,
+    // priced from the items and variants this transaction read (their stock is read again).
+    await this.carts.emit(trx, cart.id, 'cart.updated', { cart: placed.cart, items: evaluation.priced.items, variants: evaluation.priced.variants });
+    return { order: placed.order, method };
   }
 
   // A selected rate still offered is needed wherever shipping providers are installed; a store without

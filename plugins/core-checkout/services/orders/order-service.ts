@@ -125,6 +125,16 @@ export class OrderService {
     return (await this.views(db, [order], opts))[0]!;
   }
 
+  /**
+   * `order.created`'s data: the order placed in this transaction, read with its items. Nothing has paid,
+   * shipped or refunded it yet (its first payment starts after placing), so those are not read.
+   */
+  async placedEventData(db: Db, orderId: number): Promise<OrderView> {
+    const order = await this.get(db, orderId);
+    const items = await OrderRows.items(db, [order.id]);
+    return orderView(order, { payments: [], shipments: [], refunds: [], items: items.get(order.id) ?? [] });
+  }
+
   /** What order events carry: the full order, items included, as read inside the writing transaction. */
   async eventData(db: Db, orderId: number): Promise<OrderView> {
     return (await this.eventRecords(db, orderId)).view;

@@ -50,7 +50,7 @@ async function reserveStock(deps: CheckoutDeps, trx: Knex.Transaction, order: Or
  * and its items (snapshots), `checkout.validateOrder` (a veto rolls everything back), the stock
  * reservation, `checkout.placeOrder` (voucher usage), the cart closed, and `order.created`.
  */
-export async function placeOrder(deps: CheckoutDeps, orders: OrderService, trx: Knex.Transaction, input: PlaceOrderInput): Promise<OrderRecord> {
+export async function placeOrder(deps: CheckoutDeps, orders: OrderService, trx: Knex.Transaction, input: PlaceOrderInput): Promise<{ order: OrderRecord; cart: CartRecord }> {
   const { checkout, cart, evaluation } = input;
   const totals = evaluation.totals;
   const now = deps.clock.now();
@@ -91,6 +91,6 @@ export async function placeOrder(deps: CheckoutDeps, orders: OrderService, trx: 
   await deps.hooks.placeOrder.promise(event);
   await CartRows.touch(trx, cart.id, now, { status: 'ordered', order_id: order.id });
   await CheckoutRows.update(trx, checkout.id, { order_id: order.id }, now);
-  await deps.events.emit(trx, 'order.created', await orders.eventData(trx, order.id));
-  return order;
+  await deps.events.emit(trx, 'order.created', await orders.placedEventData(trx, order.id));
+  return { order, cart: { ...cart, status: 'ordered', order_id: order.id, updated_at: now } };
 }

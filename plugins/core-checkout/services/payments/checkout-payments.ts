@@ -19,6 +19,8 @@ export type Outcome = 'succeeded' | 'failed';
 export interface StartedPayment {
   payment: PaymentRow;
   failure?: string;
+  /** What starting the payment wrote to the order: the hold a pending payment's gateway set, if any. */
+  orderChanges?: { hold_until: Date; updated_at: Date };
 }
 
 /**
@@ -79,13 +81,14 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     const given = { external_id: result.external_id ?? null, redirect_url: result.redirect_url ?? null, instructions: result.instructions ?? null };
     await PaymentRows.update(trx, payment.id, given, now);
     const holdUntil = result.hold_until ? new Date(result.hold_until) : null;
-    if (holdUntil && !Number.isNaN(holdUntil.getTime())) await OrderRows.update(trx, order.id, { hold_until: holdUntil }, now);
+    const held = holdUntil !== null && !Number.isNaN(holdUntil.getTime());
+    if (held) await OrderRows.update(trx, order.id, { hold_until: holdUntil }, now);
     if (result.status === 'succeeded') {
       await this.settle(trx, payment.id, 'succeeded');
       return { payment: (await PaymentRows.find(trx, payment.id))! };
     }
     // Pending (a redirect, instructions): the row as the update left it.
-    return { payment: { ...payment, ...given, updated_at: now } };
+    return { payment: { ...payment, ...given, updated_at: now }, orderChanges: held ? { hold_until: holdUntil, updated_at: now } : undefined };
   }
 
   /**

@@ -16,6 +16,8 @@ export interface CartLine {
 }
 
 export interface PricedItems {
+  /** The items as read, in the cart's order (those of deleted variants too). */
+  items: CartItemRow[];
   /** Items whose variant still exists, in the cart's order. */
   lines: CartLine[];
   /** Items whose variant was deleted from the catalogue. */
@@ -89,7 +91,7 @@ export async function priceItems(deps: CheckoutDeps, db: Db, items: CartItemRow[
       },
     });
   }
-  return { lines, missing, variants };
+  return { items, lines, missing, variants };
 }
 
 /** Fresh copies of lines for one run of the totals hook (taps may change them). */

@@ -14,6 +14,8 @@ export interface TotalsInput {
   principal: Principal;
   lang: string;
   placing?: boolean;
+  /** Shared by the totals runs of one evaluation (TotalsContext.reads). */
+  reads?: Map<string, unknown>;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function calculateTotals(deps: CheckoutDeps, input: TotalsInput): P
     principal: input.principal,
     lang: input.lang,
     placing: input.placing ?? false,
+    reads: input.reads ?? new Map(),
   };
   return finalizeTotals(await deps.hooks.calculateTotals.promise(initial, context));
 }
