@@ -34,7 +34,7 @@ export function registerCheckoutRoutes(ctx: PluginContext, s: CheckoutServices):
       const made = await s.checkouts.create(request.trx!, request.body, callerOf(request));
       created(ctx, reply, `/api/v1/checkout/${made.checkout.id}/`);
       // The event carries the view this response shows, priced once: by the opening's own pricing.
-      const view = await s.checkouts.viewOfOpen(request.trx!, made.checkout, made.evaluation);
+      const view = await s.checkouts.viewOfOpen(request.trx!, made.checkout, made.evaluation, made.stock);
       await emitCheckout(s.deps, request.trx!, 'checkout.created', view);
       return view;
     },
@@ -66,8 +66,8 @@ export function registerCheckoutRoutes(ctx: PluginContext, s: CheckoutServices):
       const trx = request.trx!;
       const found = await s.checkouts.require(trx, request.params.id, request.principal, { lock: true });
       // Priced by the change itself: the view is the stored checkout with that pricing.
-      const evaluation = await s.checkouts.update(trx, found, request.body, callerOf(request));
-      const view = await s.checkouts.viewOfOpen(trx, await s.checkouts.require(trx, found.id, request.principal), evaluation);
+      const changed = await s.checkouts.update(trx, found, request.body, callerOf(request));
+      const view = await s.checkouts.viewOfOpen(trx, changed.checkout, changed.evaluation);
       await emitCheckout(s.deps, trx, 'checkout.updated', view);
       return view;
     },

@@ -106,13 +106,14 @@ export class StockChange {
    */
   async emit(db: Db): Promise<void> {
     const threshold = this.deps.lowStockThreshold();
+    const events: Array<{ type: string; data: unknown }> = [];
     for (const [id, view] of this.views) {
-      await this.deps.events.emit(db, 'inventory.updated', view);
+      events.push({ type: 'inventory.updated', data: view });
       const before = view.available - (this.touched.get(id)?.deltaAvailable ?? 0);
-      if (threshold > 0 && before >= threshold && view.available < threshold) {
-        await this.deps.events.emit(db, 'inventory.low_stock', { ...view, threshold });
-      }
+      if (threshold > 0 && before >= threshold && view.available < threshold) events.push({ type: 'inventory.low_stock', data: { ...view, threshold } });
     }
+    // One insert for the change's events, in the order they were listed.
+    await this.deps.events.emitMany(db, events);
   }
 }
 

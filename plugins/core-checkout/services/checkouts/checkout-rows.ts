@@ -82,4 +82,9 @@ export const CheckoutRows = {
   async update(db: Db, id: string, changes: CheckoutChanges, now: Date): Promise<void> {
     await db('checkouts').where('id', id).update({ ...columns(changes), updated_at: now });
   },
+
+  /** `checkout` as `update(…, changes, now)` leaves it stored, as `find` would read it back. */
+  asStored(checkout: CheckoutRecord, changes: CheckoutChanges, now: Date): CheckoutRecord {
+    return checkoutFromRow({ ...checkout, ...columns({ ...checkout, ...changes }), updated_at: now });
+  },
 };

@@ -62,7 +62,7 @@ export class CheckoutService {
    * variant_unavailable) and in stock, checked without reserving (409 insufficient_stock). Returns the
    * checkout with the pricing it was opened with, which is what it shows (no shipping chosen yet).
    */
-  async create(trx: Knex.Transaction, input: CheckoutInput, caller: Caller): Promise<{ checkout: CheckoutRecord; evaluation: Evaluation }> {
+  async create(trx: Knex.Transaction, input: CheckoutInput, caller: Caller): Promise<{ checkout: CheckoutRecord; evaluation: Evaluation; stock: Map<number, number | null> }> {
     const errors: FieldErrors = {};
     if (typeof input.cart_id !== 'string' || input.cart_id === '') addError(errors, 'cart_id', 'This field is required.');
     const email = readEmail(input.email, 'email', errors);
@@ -75,10 +75,10 @@ export class CheckoutService {
     const draft = { cart_id: cart.id, customer_id: customerId, email: email!, shipping_address: shipping!, billing_same_as_shipping: same, billing_address: billing ?? null, shipping_rate: null, lang: caller.lang };
     const evaluation = await evaluateCheckout(this.deps, trx, { ...draft, id: '', status: 'open', order_id: null, created_at: this.now(), updated_at: this.now() }, cart, caller);
     assertSellable(evaluation.priced);
-    await checkStock(this.deps, trx, evaluation);
+    const stock = await checkStock(this.deps, trx, evaluation);
     const now = this.now();
     await CartRows.touch(trx, cart.id, now, { email: email! });
-    return { checkout: await CheckoutRows.insert(trx, draft, now), evaluation };
+    return { checkout: await CheckoutRows.insert(trx, draft, now), evaluation, stock };
   }
 
   /** A checkout the caller may see (a customer's only by that customer and staff), else 404. */
@@ -109,9 +109,12 @@ export class CheckoutService {
     return this.viewOfOpen(db, checkout, await this.evaluate(db, checkout, await this.cartOf(db, checkout), caller));
   }
 
-  /** An open checkout's view from a pricing of it made in the same transaction (`create`'s, `update`'s). */
-  async viewOfOpen(db: Db, checkout: CheckoutRecord, evaluation: Evaluation): Promise<CheckoutView> {
-    return checkoutView(checkout, evaluation, this.deps.pages.url(checkout.id), await lineStock(this.deps, db, evaluation.priced));
+  /**
+   * An open checkout's view from a pricing of it made in the same transaction (`create`'s, `update`'s),
+   * and the lines' stock when that transaction read it (`create` checks it).
+   */
+  async viewOfOpen(db: Db, checkout: CheckoutRecord, evaluation: Evaluation, stock?: Map<number, number | null>): Promise<CheckoutView> {
+    return checkoutView(checkout, evaluation, this.deps.pages.url(checkout.id), stock ?? (await lineStock(this.deps, db, evaluation.priced)));
   }
 
   /** Refuses changes to a checkout that is paid, expired or already has its order. */
@@ -126,9 +129,9 @@ export class CheckoutService {
   /**
    * Changes e-mail, addresses or the shipping method. A new address collects the rates again and drops
    * a selection no longer offered; `shipping_method_id` must be one offered for the (new) address.
-   * Returns the checkout's pricing after the change (what `view` would price it at again).
+   * Returns the checkout as stored after the change and its pricing (what `view` would price it at again).
    */
-  async update(trx: Knex.Transaction, checkout: CheckoutRecord, patch: CheckoutPatch, caller: Caller): Promise<Evaluation> {
+  async update(trx: Knex.Transaction, checkout: CheckoutRecord, patch: CheckoutPatch, caller: Caller): Promise<{ checkout: CheckoutRecord; evaluation: Evaluation }> {
     await this.assertOpen(trx, checkout);
     const errors: FieldErrors = {};
     const next: CheckoutRecord = { ...checkout };
@@ -153,16 +156,20 @@ export class CheckoutService {
       next.shipping_rate = findRate(evaluation.rates, next.shipping_rate.id, next.shipping_rate.provider) ?? null;
     }
     const now = this.now();
-    await CheckoutRows.update(trx, checkout.id, {
+    const changes = {
       email: next.email,
       shipping_address: next.shipping_address,
       billing_same_as_shipping: next.billing_same_as_shipping,
       billing_address: next.billing_same_as_shipping ? null : next.billing_address,
       shipping_rate: next.shipping_rate,
-    }, now);
+    };
+    await CheckoutRows.update(trx, checkout.id, changes, now);
     await CartRows.touch(trx, cart.id, now, { email: next.email });
     // The rate kept or chosen is one of `evaluation.rates`: only the totals change with it.
-    return selectRate(this.deps, trx, evaluation, unselected, cart, caller, next.shipping_rate);
+    return {
+      checkout: CheckoutRows.asStored(checkout, changes, now),
+      evaluation: await selectRate(this.deps, trx, evaluation, unselected, cart, caller, next.shipping_rate),
+    };
   }
 
   /**

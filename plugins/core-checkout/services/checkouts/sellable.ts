@@ -3,6 +3,7 @@ import type { Db } from '../../contracts.ts';
 import { CheckoutErrors } from '../../errors.ts';
 import type { CheckoutDeps } from '../deps.ts';
 import type { PricedItems } from '../totals/lines.ts';
+import { lineStock } from '../carts/line-stock.ts';
 import type { Evaluation } from './evaluate.ts';
 
 /**
@@ -24,23 +25,19 @@ export function assertSellable(priced: PricedItems): void {
 /**
  * Checks stock without reserving anything: each tracked variant that takes no backorders needs its
  * quantity available over active warehouses; every short one is named (409 insufficient_stock).
+ * Returns what each line's variant has available (lineStock), which the checkout's view shows.
  */
-export async function checkStock(deps: CheckoutDeps, db: Db, evaluation: Evaluation): Promise<void> {
+export async function checkStock(deps: CheckoutDeps, db: Db, evaluation: Evaluation): Promise<Map<number, number | null>> {
   const { priced } = evaluation;
-  const tracked = priced.lines.filter(({ line }) => {
-    const v = priced.variants.get(line.variant_id);
-    return v && v.track_inventory && !v.allow_backorder;
-  });
-  if (tracked.length === 0) return;
-  const available = await deps.inventory.available(db, tracked.map((l) => l.line.variant_id));
+  const stock = await lineStock(deps, db, priced);
   const errors: FieldErrors = {};
   const short: string[] = [];
   priced.lines.forEach(({ line }, i) => {
-    if (!tracked.some((t) => t.line.id === line.id)) return;
-    const units = Math.max(0, available.get(line.variant_id) ?? 0);
-    if (units >= line.quantity) return;
+    const units = stock.get(line.variant_id);
+    if (units === null || units === undefined || units >= line.quantity) return;
     errors[`items.${i}.quantity`] = [`Only ${units} of ${line.sku} available; requested ${line.quantity}.`];
     short.push(`${line.sku} (variant ${line.variant_id}): requested ${line.quantity}, ${units} available`);
   });
   if (short.length) throw CheckoutErrors.insufficientStock(`Not enough stock: ${short.join('; ')}.`, errors);
+  return stock;
 }
