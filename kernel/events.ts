@@ -7,6 +7,12 @@ import { parseJson, toDate } from './db/dialect.ts';
 import { PollingLoop } from './polling-loop.ts';
 import { insertBatches } from './db/insert-batches.ts';
 
+/** An event to record: its type and its data (any JSON value). */
+export interface OutboxEvent {
+  type: string;
+  data: unknown;
+}
+
 /** A committed event as the afterCommit taps see it. */
 export interface EventRecord<T = any> {
   id: number;
@@ -67,7 +73,7 @@ export class EventBus {
    * instead of one insert each. Many events, or large ones, take a few statements: at most 250 rows and
    * about 1 MiB of data each, well below MySQL's max_allowed_packet.
    */
-  async emitMany(trx: Knex | Knex.Transaction, events: ReadonlyArray<{ type: string; data: unknown }>): Promise<void> {
+  async emitMany(trx: Knex | Knex.Transaction, events: ReadonlyArray<OutboxEvent>): Promise<void> {
     if (events.length === 0) return;
     const now = this.clock.now();
     const rows = events.map((e) => this.row(e.type, e.data, now));

@@ -1,4 +1,5 @@
 import type { Db } from '../../contracts.ts';
+import type { OutboxEvent } from '../../../../kernel/events.ts';
 import type { CheckoutDeps } from '../deps.ts';
 import { OrderRows, type OrderItemRecord, type OrderRecord } from '../orders/order-rows.ts';
 import { CheckoutRows } from './checkout-rows.ts';
@@ -10,12 +11,18 @@ import { placedCheckoutView, type CheckoutView } from './checkout-view.ts';
  * (`read`: the order and its items, when the caller has just read them after the change).
  */
 export async function emitPlacedCheckout(deps: CheckoutDeps, trx: Db, checkoutId: string, read?: { order: OrderRecord; items: OrderItemRecord[] }): Promise<void> {
+  const event = await placedCheckoutEvent(deps, trx, checkoutId, read);
+  if (event) await deps.events.emit(trx, event.type, event.data);
+}
+
+/** The event `emitPlacedCheckout` emits (none when the checkout has no order), to emit with others. */
+export async function placedCheckoutEvent(deps: CheckoutDeps, trx: Db, checkoutId: string, read?: { order: OrderRecord; items: OrderItemRecord[] }): Promise<OutboxEvent | undefined> {
   const checkout = await CheckoutRows.find(trx, checkoutId);
-  if (!checkout || checkout.order_id === null) return;
+  if (!checkout || checkout.order_id === null) return undefined;
   const order = read?.order.id === checkout.order_id ? read.order : await OrderRows.find(trx, checkout.order_id);
-  if (!order) return;
+  if (!order) return undefined;
   const items = read?.order.id === order.id ? read.items : ((await OrderRows.items(trx, [order.id])).get(order.id) ?? []);
-  await deps.events.emit(trx, 'checkout.updated', placedCheckoutView(checkout, order, items, deps.pages.url(checkout.id)));
+  return { type: 'checkout.updated', data: placedCheckoutView(checkout, order, items, deps.pages.url(checkout.id)) };
 }
 
 /** `checkout.created` / `checkout.updated` with the view the change's response shows (priced once). */

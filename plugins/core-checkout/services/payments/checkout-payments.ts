@@ -1,4 +1,4 @@
-import { emitPlacedCheckout } from '../checkouts/checkout-events.ts';
+import { placedCheckoutEvent } from '../checkouts/checkout-events.ts';
 import type { Knex } from 'knex';
 import { isGatewayError, type CheckoutPaymentsService, type Db, type PaymentLookup, type PaymentMethod, type SettledPayment } from '../../contracts.ts';
 import { CheckoutErrors } from '../../errors.ts';
@@ -7,7 +7,7 @@ import { CheckoutRows } from '../checkouts/checkout-rows.ts';
 import { OrderRows, paymentStatusOf, type OrderRecord } from '../orders/order-rows.ts';
 import type { OrderService } from '../orders/order-service.ts';
 import { orderSummary } from '../orders/order-view.ts';
-import { emitOrderChange } from '../orders/order-events.ts';
+import { orderChangeEvents } from '../orders/order-events.ts';
 import { transitionOrder } from '../orders/transitions.ts';
 import type { GatewayRegistry } from './gateway-registry.ts';
 import { PaymentRows, paymentRecord, paymentView, type PaymentRow } from './payment-rows.ts';
@@ -165,16 +165,19 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     const succeeded: PaymentRow = { ...payment, status: 'succeeded', captured_minor: payment.amount_minor, external_id: externalId, error: null, settled_at: now, updated_at: now };
     const paid = order.amount_paid + payment.amount_minor;
     await OrderRows.update(trx, order.id, { amount_paid: paid, payment_status: paymentStatusOf(order.total, paid, order.amount_refunded) }, now);
-    await this.deps.events.emit(trx, 'payment.succeeded', { ...paymentView(succeeded), order_number: order.order_number });
+    // The capture's events go in one insert at its end, in this order: the payment, then (when the order
+    // became paid) the checkout, then the order's.
+    const paymentEvent = { type: 'payment.succeeded', data: { ...paymentView(succeeded), order_number: order.order_number } };
     if (order.status !== 'pending' || paid < order.total || !(await transitionOrder(trx, order.id, 'pending', 'processing', now, { paid_at: now }))) {
-      await emitOrderChange(this.deps, this.orders, trx, order.id);
+      await this.deps.events.emitMany(trx, [paymentEvent, ...(await orderChangeEvents(this.orders, trx, order.id)).events]);
       return { payment: succeeded, orderStatus: order.status };
     }
     await CheckoutRows.update(trx, order.checkout_id, { status: 'paid' }, now);
     // The order's records are read once, for checkout.updated and for the order's events after it.
     const paidOrder = await this.orders.eventRecords(trx, order.id);
-    await emitPlacedCheckout(this.deps, trx, order.checkout_id, paidOrder);
-    await emitOrderChange(this.deps, this.orders, trx, order.id, ['order.paid'], paidOrder);
+    const checkoutEvent = await placedCheckoutEvent(this.deps, trx, order.checkout_id, paidOrder);
+    const orderEvents = (await orderChangeEvents(this.orders, trx, order.id, ['order.paid'], paidOrder)).events;
+    await this.deps.events.emitMany(trx, [paymentEvent, ...(checkoutEvent ? [checkoutEvent] : []), ...orderEvents]);
     return { payment: succeeded, orderStatus: 'processing' };
   }
 }
