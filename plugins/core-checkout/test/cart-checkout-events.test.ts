@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SessionClient } from '../../../test/helpers/auth.ts';
-import { address, expectStatus, makeVariant, pay, sharedShop, type Shop } from './helpers.ts';
+import { address, eventsOf, expectStatus, makeVariant, pay, sharedShop, type Shop } from './helpers.ts';
 import { catalogueQueries } from '../../../test/helpers/catalogue-queries.ts';
 
 const shop = sharedShop();
@@ -125,4 +125,69 @@ test('cart changes leave the anonymous catalogue cache warm; a catalogue change 
   let name = '';
   assert.ok((await catalogueQueries(s.knex, async () => (name = expectStatus(await s.anon.get(url), 200).name))) > 0);
   assert.equal(name, 'Renamed');
+});
+
+/** The SQL `fn` sends, in order. */
+async function statementsOf(s: Shop, fn: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const listener = (q: { sql: string }) => seen.push(q.sql);
+  s.knex.on('query', listener);
+  try {
+    await fn();
+  } finally {
+    s.knex.off('query', listener);
+  }
+  return seen;
+}
+const reads = (sql: string[], table: string) => sql.filter((q) => new RegExp(`^select .* from [\`"]${table}[\`"]`).test(q)).length;
+
+test('a change answers what a fresh read shows, though it reads its cart, items, checkout and vouchers once', async () => {
+  const s = shop();
+  const a = await makeVariant(s, { price: '2.50' });
+  const b = await makeVariant(s, { price: '4.00' });
+  const cart = expectStatus(await s.anon.post('/api/v1/cart/', undefined), 201);
+  assert.deepEqual(cart, expectStatus(await s.anon.get(`/api/v1/cart/${cart.id}/`), 200));
+  // A new line, another, then more of the first (merged into its line).
+  for (const [variant_id, quantity, status] of [[a.id, 2, 201], [b.id, 1, 201], [a.id, 3, 200]]) {
+    let answer: any;
+    const sql = await statementsOf(s, async () => {
+      answer = expectStatus(await s.anon.post(`/api/v1/cart/${cart.id}/items/`, { variant_id, quantity }), status);
+    });
+    assert.deepEqual(answer, expectStatus(await s.anon.get(`/api/v1/cart/${cart.id}/`), 200));
+    assert.equal(reads(sql, 'carts'), 1, 'the locked read of the cart, not a read back');
+    assert.equal(reads(sql, 'cart_items'), 1, sql.join('\n'));
+    assert.equal(sql.filter((q) => /from [`"]variants[`"]/.test(q)).length, 1, 'one read of every variant the cart needs');
+  }
+  const merged = expectStatus(await s.anon.get(`/api/v1/cart/${cart.id}/`), 200);
+  assert.deepEqual(merged.items.map((i: any) => [i.variant_id, i.quantity]), [[a.id, 5], [b.id, 1]]);
+  assert.equal(merged.total.amount, '16.50');
+
+  const code = `ONCE${process.pid}${++sequence}`;
+  expectStatus(await s.staff.post('/api/v1/vouchers/', { code, discount_type: 'percentage', value: '10' }), 201);
+  expectStatus(await s.anon.post(`/api/v1/cart/${cart.id}/vouchers/`, { code }), 200);
+  const opened = expectStatus(await s.anon.post('/api/v1/checkout/', { cart_id: cart.id, email: 'ada@example.com', shipping_address: address('DE') }), 201);
+  assert.deepEqual(opened, expectStatus(await s.anon.get(`/api/v1/checkout/${opened.id}/`), 200));
+  let shipped: any;
+  const sql = await statementsOf(s, async () => {
+    shipped = expectStatus(await s.anon.patch(`/api/v1/checkout/${opened.id}/`, { shipping_method_id: opened.shipping_methods[0].id, shipping_address: address('DE', { city: 'Hamburg' }) }), 200);
+  });
+  assert.deepEqual(shipped, expectStatus(await s.anon.get(`/api/v1/checkout/${opened.id}/`), 200));
+  assert.equal(shipped.shipping_address.city, 'Hamburg');
+  assert.equal(shipped.discount.amount, '1.65');
+  assert.equal(reads(sql, 'checkouts'), 1, 'the locked read of the checkout, not a read back');
+  assert.equal(sql.filter((q) => /from [`"]voucher_applications[`"]/.test(q)).length, 1, 'priced without and with shipping from one read of the vouchers');
+
+  const paid = expectStatus(await pay(s.anon, opened.id, 'fake_card'), 201);
+  // The ordered cart's event is built from what the pay read: it is the cart as read now.
+  const lastCart = (await eventsAbout(s, 'cart.updated', cart.id)).at(-1);
+  assert.equal(lastCart.status, 'ordered');
+  assert.deepEqual(lastCart, expectStatus(await s.anon.get(`/api/v1/cart/${cart.id}/`), 200));
+  // order.created: the order as placed, before its first payment started.
+  const order = expectStatus(await s.staff.get(`/api/v1/orders/${paid.order.id}/?expand=items`), 200);
+  const [created] = (await eventsOf(s, 'order.created')).filter((o: any) => o.id === paid.order.id);
+  assert.deepEqual(created.payments, []);
+  assert.deepEqual(created.shipments, []);
+  assert.deepEqual(created.refunds, []);
+  assert.deepEqual(created.items, order.items);
+  assert.deepEqual({ ...created, payments: order.payments, updated_at: order.updated_at }, order);
 });
