@@ -3,16 +3,16 @@ import type { Knex } from 'knex';
 import { ANONYMOUS, type Principal } from '../../../../kernel/http/principal.ts';
 import type { Db } from '../../contracts.ts';
 import { CheckoutErrors } from '../../errors.ts';
-import type { CheckoutDeps } from '../deps.ts';
+import type { CheckoutDeps, VariantForSale } from '../deps.ts';
 import { priceItems, type CartItemRow } from '../totals/lines.ts';
-import type { VariantForSale } from '../deps.ts';
 import { calculateTotals } from '../totals/totals.ts';
 import { CART_LIFETIME_MS, CartRows, MAX_LINE_QUANTITY, canSee, isExpired, type CartRecord } from './cart-rows.ts';
 import { cartView, type CartView } from './cart-view.ts';
 
 /**
- * A cart right after a change: its row read again and its view as the change's event carries it (an
- * anonymous caller's, in the store's default language and the cart's currency).
+ * A cart right after a change: its row as stored (read again, or as the change wrote it) and its view
+ * as the change's event carries it (an anonymous caller's, in the store's default language and the
+ * cart's currency).
  */
 export interface ChangedCart {
   cart: CartRecord;
@@ -59,8 +59,9 @@ export class CartService {
   /**
    * Emits `cart.created` / `cart.updated` in the change's transaction, with the cart as the API shows
    * it (its currency, the store's default language, priced as for an anonymous caller). Plugins that
-   * change what a cart shows (vouchers) call it with `cart.updated` after their change. Returns the cart
-   * as read again and that view, which `viewAfterChange` reuses for the answer when it is the caller's.
+   * change what a cart shows (vouchers) call it with `cart.updated` after their change; a change that
+   * holds the cart, its items or their variants passes them (`known`) instead of their being read again.
+   * Returns the cart and that view, which `viewAfterChange` reuses for the answer when it is the caller's.
    */
   async emit(trx: Db, cartId: string, type: 'cart.created' | 'cart.updated' = 'cart.updated', known?: KnownCart): Promise<ChangedCart | undefined> {
     const cart = known?.cart ?? (await CartRows.find(trx, cartId));
