@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock } from '../clock.ts';
-import { toDate } from '../db/dialect.ts';
+import { isMysql, toDate } from '../db/dialect.ts';
 import { countRows, exampleStore, packageUrl, pluginSource, postJson, waitFor, writePlugins } from './helpers.ts';
 
 const LIST = '/api/v1/hello/greetings/';
@@ -249,4 +249,43 @@ test('a value a tap reads with perRound is read once per dispatch round, and afr
 
   // Outside a round, every call reads.
   assert.equal(await store.kernel.events.perRound('rounds:load', async () => 'fresh'), 'fresh');
+});
+
+test('a dispatch round claims the oldest due events through their index, however many were dispatched before', async (t) => {
+  const store = await exampleStore();
+  t.after(() => store.close());
+  const knex = store.kernel.knex;
+  const events = (n: number, type: string) => Array.from({ length: n }, (_, i) => ({ type, data: { i } }));
+  // A history of dispatched events before the backlog: the claim must not read through them.
+  await knex.transaction((trx) => store.kernel.events.emitMany(trx, events(300, 'hello.history')));
+  await knex('events').update({ dispatched_at: new Date(), locked_until: null });
+  await knex.transaction((trx) => store.kernel.events.emitMany(trx, events(150, 'hello.backlog')));
+  const backlog = (await knex('events').where('type', 'hello.backlog').orderBy('id').pluck('id')).map(Number);
+
+  const claims: Array<{ sql: string; bindings: unknown[] }> = [];
+  const listener = (q: { sql: string; bindings: unknown[] }) => {
+    if (/^select .* from [`"]events[`"]/i.test(q.sql) && /limit/i.test(q.sql)) claims.push({ sql: q.sql, bindings: q.bindings });
+  };
+  knex.on('query', listener);
+  t.after(() => knex.off('query', listener));
+  assert.equal(await store.kernel.events.dispatchDue(), 100);
+  knex.off('query', listener);
+  const dispatched = (await knex('events').where('type', 'hello.backlog').whereNotNull('dispatched_at').orderBy('id').pluck('id')).map(Number);
+  assert.deepEqual(dispatched, backlog.slice(0, 100), 'the oldest 100 of the backlog, in id order');
+
+  assert.equal(claims.length, 1, claims.map((c) => c.sql).join('\n'));
+  const [claim] = claims;
+  if (isMysql(knex)) {
+    // A small table is read through the index anyway; at 150,000 events MariaDB chose the primary key
+    // (walking every dispatched event) unless told: the claim names the index.
+    assert.match(claim!.sql, /force index \(`events_claim_idx`\)/i, claim!.sql);
+    const [plan] = await knex.raw(`explain ${claim!.sql}`, claim!.bindings as any);
+    assert.equal(plan[0].key, 'events_claim_idx', JSON.stringify(plan));
+    assert.doesNotMatch(String(plan[0].Extra), /filesort/i, JSON.stringify(plan));
+  } else {
+    const plan = (await knex.raw(`explain query plan ${claim!.sql}`, claim!.bindings as any)) as Array<{ detail: string }>;
+    const details = plan.map((p) => p.detail).join('; ');
+    assert.match(details, /USING INDEX events_claim_idx/, details);
+    assert.doesNotMatch(details, /TEMP B-TREE/, details);
+  }
 });

@@ -125,6 +125,7 @@ export class DeliveryService {
       leaseMs: this.parts.sender.timeoutMs + 60_000,
       stamp: { locked_by: this.instance },
       due: (q) => q.where('status', 'pending').andWhere('next_attempt_at', '<=', now).whereIn('endpoint_id', active.map((e: any) => e.id)),
+      index: 'webhook_deliveries_claim_idx',
     });
     if (rows.length === 0) return 0;
     // One read of the round's events and one decryption per endpoint, however many deliveries share them.
