@@ -37,6 +37,12 @@ export interface InventoryBulkResult {
   create: BulkPhase;
   /** Later rounds: every record exists and changes quantity (the steady state of a sync). */
   update: BulkPhase;
+  /**
+   * The outbox after the sync: the events still waiting for dispatch when the last call answered (each
+   * changed record emits inventory.updated), and how long the store took to dispatch them all. The
+   * scenarios after this one start once it has, so that they measure themselves, not this backlog.
+   */
+  backlog?: { events: number; seconds: number; drained: boolean };
 }
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -112,6 +118,7 @@ export async function benchInventoryBulk(ctx: InventoryBulkContext): Promise<Inv
   const until = performance.now() + ctx.durationSec * 1000;
   let rounds = 0;
   while (rounds < 2 || performance.now() < until) await sendRound(++rounds, updated);
+  const backlog = await waitForOutbox(store, headers, ctx.log);
   return {
     key: 'inventory_bulk',
     label: `inventory bulk sync, ${RECORDS_PER_CALL} records per call`,
@@ -121,5 +128,28 @@ export async function benchInventoryBulk(ctx: InventoryBulkContext): Promise<Inv
     warehouses: WAREHOUSES,
     create: phase(created, pairs.length),
     update: phase(updated, pairs.length * rounds),
+    backlog,
   };
+}
+
+const OUTBOX_WAITING = /^storekeep_outbox_events_waiting(?:\{[^}]*\})? (\d+)/m;
+const DRAIN_LIMIT_SEC = 300;
+
+/** Polls the store's /metrics until no event waits for dispatch (at most DRAIN_LIMIT_SEC); undefined without the metric. */
+async function waitForOutbox(store: StoreHandle, headers: Record<string, string>, log?: (line: string) => void): Promise<InventoryBulkResult['backlog']> {
+  const waiting = async () => {
+    const res = await call(store.origin, '/metrics', { headers });
+    const match = res.status === 200 ? OUTBOX_WAITING.exec(res.body.toString('utf8')) : null;
+    return match ? Number(match[1]) : undefined;
+  };
+  const started = performance.now();
+  const events = await waiting();
+  if (events === undefined) return undefined;
+  log?.(`  inventory bulk sync: ${events} events wait for dispatch; waiting until the outbox has dispatched them…`);
+  let left = events;
+  while (left > 0 && performance.now() - started < DRAIN_LIMIT_SEC * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    left = (await waiting()) ?? 0;
+  }
+  return { events, seconds: round((performance.now() - started) / 1000, 2), drained: left === 0 };
 }

@@ -77,6 +77,7 @@ function writeSideLines(run: DbRun): string[] {
   const b = run.inventory_bulk;
   if (b) {
     lines.push(`Inventory bulk sync (${b.records_per_call} records per call, ${b.variants} variants × ${b.warehouses} warehouses): update ${b.update.records_per_sec} records/s (call p50 ${b.update.call_p50_ms} ms, p99 ${b.update.call_p99_ms} ms), create ${b.create.records_per_sec} records/s`);
+    if (b.backlog) lines.push(`  then ${b.backlog.events} events waited for dispatch: ${b.backlog.drained ? 'all dispatched' : 'NOT all dispatched'} in ${b.backlog.seconds} s`);
   }
   if (run.checkout_flow) lines.push(...checkoutFlowLines(run.checkout_flow));
   if (run.webhook_fanout) lines.push(...webhookFanoutLines(run.webhook_fanout));
@@ -156,7 +157,7 @@ export function markdownTable(results: BenchResults): string {
       const c = run.checkout_flow;
       const slowest = c ? [...c.sequential.steps].sort((x, y) => y.p50_ms - x.p50_ms)[0] : undefined;
       lines.push(
-        `| ${DB_NAMES[run.db]} | ${b ? `${b.update.records_per_sec} / ${b.create.records_per_sec} (${b.records_per_call} per call), ${b.update.call_p50_ms} / ${b.update.call_p99_ms}` : '–'} | ${c ? `${c.sequential.p50_ms} / ${c.sequential.p99_ms}` : '–'} | ${slowest ? `${slowest.step} ${slowest.p50_ms}` : '–'} | ${c ? c.concurrent.checkouts_per_sec : '–'} |`,
+        `| ${DB_NAMES[run.db]} | ${b ? `${b.update.records_per_sec} / ${b.create.records_per_sec} (${b.records_per_call} per call), ${b.update.call_p50_ms} / ${b.update.call_p99_ms}${b.backlog ? `; its ${b.backlog.events} events dispatched in ${b.backlog.seconds} s${b.backlog.drained ? '' : ' (not all)'}` : ''}` : '–'} | ${c ? `${c.sequential.p50_ms} / ${c.sequential.p99_ms}` : '–'} | ${slowest ? `${slowest.step} ${slowest.p50_ms}` : '–'} | ${c ? c.concurrent.checkouts_per_sec : '–'} |`,
       );
     }
   }
