@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { forUpdateSkipLocked, isSqlite } from './dialect.ts';
+import { forUpdateSkipLocked, readThroughIndex } from './dialect.ts';
 
 export interface ClaimOptions {
   table: string;
@@ -57,11 +57,11 @@ function claimOnce<T>(knex: Knex, opts: ClaimOptions): Promise<T[]> {
   });
 }
 
-// The table to claim from, read through `opts.index` when given: FORCE INDEX on MySQL/MariaDB, INDEXED
-// BY on SQLite (both refuse the statement rather than read otherwise, so a wrong name fails loudly).
+// The table to claim from, read through `opts.index` when given.
 function claimSource(trx: Knex.Transaction, opts: ClaimOptions): Knex.QueryBuilder {
-  if (!opts.index) return trx(opts.table);
-  return trx.from(trx.raw(isSqlite(trx) ? '?? indexed by ??' : '?? force index (??)', [opts.table, opts.index]));
+  const query = trx(opts.table);
+  if (opts.index) readThroughIndex(trx, query, opts.table, opts.index);
+  return query;
 }
 
 /** A MySQL/MariaDB deadlock victim or lock wait timeout: the transaction changed nothing and may be retried. */

@@ -9,15 +9,24 @@ export function isMysql(knex: Knex): boolean {
   return !isSqlite(knex);
 }
 
-/**
- * Locks the selected rows for the claiming transaction and skips rows another instance holds
- * (MySQL/MariaDB). SQLite has a single writer, so the transaction alone already excludes others.
- */
 /** Names the index `query` reads `table` from, on MySQL/MariaDB (FORCE INDEX); SQLite plans by fixed rules. */
 export function forceIndex(knex: Knex, query: Knex.QueryBuilder, table: string, index: string): void {
   if (isMysql(knex)) query.from(knex.raw('?? force index (??)', [table, index]));
 }
 
+/**
+ * Names the index `query` reads `table` from on both databases: FORCE INDEX on MySQL/MariaDB, INDEXED BY
+ * on SQLite. Both refuse the statement rather than read otherwise, so a wrong name fails loudly.
+ */
+export function readThroughIndex(knex: Knex, query: Knex.QueryBuilder, table: string, index: string): void {
+  if (isSqlite(knex)) query.from(knex.raw('?? indexed by ??', [table, index]));
+  else forceIndex(knex, query, table, index);
+}
+
+/**
+ * Locks the selected rows for the claiming transaction and skips rows another instance holds
+ * (MySQL/MariaDB). SQLite has a single writer, so the transaction alone already excludes others.
+ */
 export function forUpdateSkipLocked<T extends Knex.QueryBuilder>(knex: Knex, query: T): T {
   return isSqlite(knex) ? query : (query.forUpdate().skipLocked() as T);
 }
