@@ -1,6 +1,7 @@
 import { chunks, Levels } from './levels.ts';
 import { levelView, type Db, type LevelRow, type LevelView, type Reference } from './records.ts';
 import type { InventoryDeps, VariantForSale } from './deps.ts';
+import type { OutboxEvent } from '../../../kernel/events.ts';
 
 /** The kinds of movement in the ledger. */
 export type MovementType = 'set' | 'adjust' | 'reserve' | 'release' | 'ship' | 'restock' | 'remove';
@@ -106,7 +107,7 @@ export class StockChange {
    */
   async emit(db: Db): Promise<void> {
     const threshold = this.deps.lowStockThreshold();
-    const events: Array<{ type: string; data: unknown }> = [];
+    const events: OutboxEvent[] = [];
     for (const [id, view] of this.views) {
       events.push({ type: 'inventory.updated', data: view });
       const before = view.available - (this.touched.get(id)?.deltaAvailable ?? 0);

@@ -71,8 +71,8 @@ export class PayService {
     const { order, method } = placing ? await this.place(trx, checkout, input) : await this.again(trx, checkout, input);
     const started = await this.payments.start(trx, order, method, { firstPayment: placing });
     // A payment left pending changed the order at most by the hold its gateway set; any other outcome
-    // (paid at once, refused) is read back.
-    const after = started.payment.status === 'pending' && !started.failure ? { ...order, ...started.orderChanges } : await this.orders.get(trx, order.id);
+    // (paid at once, refused: the payment is then succeeded or failed) is read back.
+    const after = started.payment.status === 'pending' ? { ...order, ...started.orderChanges } : await this.orders.get(trx, order.id);
     await checkUnpaidOrderLimit(this.deps, trx, { order: after, principal: input.principal, ip: input.ip, holdBefore: order.hold_until });
     return { payment: started.payment, order: after, failure: started.failure };
   }
