@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock } from '../clock.ts';
 import { isMysql, toDate } from '../db/dialect.ts';
+import { statementsDuring } from '../../test/helpers/statements.ts';
 import { countRows, exampleStore, packageUrl, pluginSource, postJson, waitFor, writePlugins } from './helpers.ts';
 
 const LIST = '/api/v1/hello/greetings/';
@@ -262,14 +263,10 @@ test('a dispatch round claims the oldest due events through their index, however
   await knex.transaction((trx) => store.kernel.events.emitMany(trx, events(150, 'hello.backlog')));
   const backlog = (await knex('events').where('type', 'hello.backlog').orderBy('id').pluck('id')).map(Number);
 
-  const claims: Array<{ sql: string; bindings: unknown[] }> = [];
-  const listener = (q: { sql: string; bindings: unknown[] }) => {
-    if (/^select .* from [`"]events[`"]/i.test(q.sql) && /limit/i.test(q.sql)) claims.push({ sql: q.sql, bindings: q.bindings });
-  };
-  knex.on('query', listener);
-  t.after(() => knex.off('query', listener));
-  assert.equal(await store.kernel.events.dispatchDue(), 100);
-  knex.off('query', listener);
+  let claimed = 0;
+  const sent = await statementsDuring(knex, async () => (claimed = await store.kernel.events.dispatchDue()));
+  assert.equal(claimed, 100);
+  const claims = sent.filter((q) => /^select .* from [`"]events[`"]/i.test(q.sql) && /limit/i.test(q.sql));
   const dispatched = (await knex('events').where('type', 'hello.backlog').whereNotNull('dispatched_at').orderBy('id').pluck('id')).map(Number);
   assert.deepEqual(dispatched, backlog.slice(0, 100), 'the oldest 100 of the backlog, in id order');
 

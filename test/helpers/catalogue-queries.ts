@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { statementsDuring } from './statements.ts';
 
 // The catalogue's own tables: a cache hit reads none of them (the settings refresh and the
 // cross-process change check may run at any time and are left out).
@@ -6,15 +7,5 @@ const CATALOGUE_TABLE = /`?(products|variants|categories|pages|inventory_levels|
 
 /** The catalogue queries `fn` makes: 0 means it was answered from the response cache. */
 export async function catalogueQueries(knex: Knex, fn: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const listener = (q: { sql: string }) => {
-    if (CATALOGUE_TABLE.test(q.sql)) count++;
-  };
-  knex.on('query', listener);
-  try {
-    await fn();
-  } finally {
-    knex.off('query', listener);
-  }
-  return count;
+  return (await statementsDuring(knex, fn)).filter((q) => CATALOGUE_TABLE.test(q.sql)).length;
 }

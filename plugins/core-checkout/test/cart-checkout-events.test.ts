@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { SessionClient } from '../../../test/helpers/auth.ts';
 import { address, eventsOf, expectStatus, makeVariant, pay, sharedShop, type Shop } from './helpers.ts';
 import { catalogueQueries } from '../../../test/helpers/catalogue-queries.ts';
+import { statementsDuring } from '../../../test/helpers/statements.ts';
 
 const shop = sharedShop();
 let sequence = 0;
@@ -129,15 +130,7 @@ test('cart changes leave the anonymous catalogue cache warm; a catalogue change 
 
 /** The SQL `fn` sends, in order. */
 async function statementsOf(s: Shop, fn: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const listener = (q: { sql: string }) => seen.push(q.sql);
-  s.knex.on('query', listener);
-  try {
-    await fn();
-  } finally {
-    s.knex.off('query', listener);
-  }
-  return seen;
+  return (await statementsDuring(s.knex, fn)).map((q) => q.sql);
 }
 const reads = (sql: string[], table: string) => sql.filter((q) => new RegExp(`^select .* from [\`"]${table}[\`"]`).test(q)).length;
 
