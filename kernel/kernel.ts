@@ -15,7 +15,8 @@ import { EventBus } from './events.ts';
 import { Worker } from './worker.ts';
 import { Mailer } from './mail/mailer.ts';
 import { CliRegistry } from './cli-registry.ts';
-import { createDatabase } from './db/connection.ts';
+import { createDatabase, sqliteFile } from './db/connection.ts';
+import { WalCheckpointer } from './db/wal-checkpointer.ts';
 import { runMigrations, type MigrationSource } from './db/migrate.ts';
 import { discoverPlugins, orderPlugins, type LoadedPlugin } from './plugin-loader.ts';
 import { checkStoreVersions } from './plugin-compat.ts';
@@ -95,6 +96,8 @@ export class Kernel {
   readonly schemas: Array<{ $id: string } & Record<string, unknown>> = [errorBodySchema as any, moneySchema as any];
   /** GET /metrics: the kernel's metrics and those plugins add (`ctx.metrics`). */
   readonly metrics: KernelMetrics;
+  /** SQLite only: checkpoints the WAL on a thread of its own while the loops run (db/wal-checkpointer.ts). */
+  readonly checkpointer?: WalCheckpointer;
   plugins: LoadedPlugin[] = [];
   app?: FastifyInstance;
   private loaded = false;
@@ -106,6 +109,7 @@ export class Kernel {
     this.clock = options.clock ?? systemClock;
     this.logger = createLogger(config.logLevel, options.logStream);
     this.knex = createDatabase(config, this.logger.child({ part: 'db' }));
+    if (!config.databaseUrl) this.checkpointer = new WalCheckpointer(this.knex, sqliteFile(config), this.logger.child({ part: 'db' }));
     if (config.redisUrl) this.redis = connectRedis(config.redisUrl, this.logger);
     this.kernelHooks = this.hooks.define('kernel', 'kernel', createKernelHooks());
     const eventHooks = this.hooks.define('events', 'kernel', createEventHooks());
@@ -316,7 +320,10 @@ export class Kernel {
       this.foreignChanges.start();
       await this.changeAnnouncer?.start();
     }
-    if (this.options.workers !== false) this.startLoops();
+    if (this.options.workers !== false) {
+      this.startLoops();
+      await this.checkpointer?.start();
+    }
     return this.app;
   }
 
@@ -350,6 +357,7 @@ export class Kernel {
       await this.app?.close();
       await Promise.all([this.worker.stop(), this.events.stop(), this.foreignChanges.stop(), this.installedPlugins.stop(), this.changeAnnouncer?.stop()]);
       await this.kernelHooks.shutdown.promise();
+      await this.checkpointer?.stop();
       // quit() fails while Redis is unreachable; disconnect() then stops the reconnect attempts.
       if (this.redis) await this.redis.quit().catch(() => this.redis!.disconnect());
       await this.knex.destroy();

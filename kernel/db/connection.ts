@@ -16,9 +16,14 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, 
   const log = logger ? knexLog(logger) : undefined;
   if (config.databaseUrl) return knexFactory({ ...mysqlSettings(config.databaseUrl), log });
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const knex = knexFactory({ ...sqliteSettings(path.join(config.dataDir, 'store.sqlite')), log });
+  const knex = knexFactory({ ...sqliteSettings(sqliteFile(config)), log });
   keepSoleConnection(knex);
   return knex;
+}
+
+/** The embedded SQLite database's file, when DATABASE_URL is not set. */
+export function sqliteFile(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'store.sqlite');
 }
 
 /**

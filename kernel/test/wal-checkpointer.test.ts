@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { startTestStore, type TestStore } from '../../test/helpers/store.ts';
+import { authHeader, staffApiKey } from '../../test/helpers/auth.ts';
+import { sqliteFile } from '../db/connection.ts';
+import { SQLITE_AUTOCHECKPOINT_PAGES, WalCheckpointer } from '../db/wal-checkpointer.ts';
+import { waitFor } from './helpers.ts';
+
+const onMysql = Boolean(process.env.DATABASE_URL);
+
+async function autocheckpoint(store: TestStore): Promise<number> {
+  const rows = (await store.kernel.knex.raw('pragma wal_autocheckpoint')) as Array<{ wal_autocheckpoint: number }>;
+  return Number(rows[0]!.wal_autocheckpoint);
+}
+
+const product = (n: number) => ({
+  name: `Checkpointed ${n}`,
+  description: `Product ${n}, written to fill WAL pages.`.repeat(4),
+  status: 'active',
+  variants: [{ sku: `CKPT-${n}`, price: '9.99' }],
+});
+
+/** 200 products through the bulk endpoint: a few hundred WAL pages committed by the store's connection. */
+async function writeProducts(store: TestStore, key: string, from: number): Promise<void> {
+  for (let at = from; at < from + 200; at += 100) {
+    const res = await store.inject({ method: 'POST', url: '/api/v1/products/bulk/', headers: authHeader(key), payload: { products: Array.from({ length: 100 }, (_, i) => product(at + i)) } });
+    assert.ok(res.statusCode < 300, res.body);
+  }
+}
+
+test('MariaDB has no checkpoint thread', { skip: !onMysql && 'checks the MariaDB store' }, async (t) => {
+  const store = await startTestStore({ workers: true });
+  t.after(() => store.close());
+  assert.equal(store.kernel.checkpointer, undefined);
+});
+
+test('SQLite: a thread copies committed pages into the database file, and the store connection does not checkpoint', { skip: onMysql && 'SQLite only' }, async (t) => {
+  const store = await startTestStore({ workers: true });
+  t.after(() => store.close());
+  const checkpointer = store.kernel.checkpointer!;
+  assert.ok(checkpointer.running);
+  assert.equal(await autocheckpoint(store), 0, 'the store connection leaves checkpoints to the thread');
+
+  const file = sqliteFile(store.config);
+  const key = await staffApiKey(store);
+  const sizeBefore = fs.statSync(file).size;
+  await writeProducts(store, key, 0);
+  // The store connection no longer checkpoints, so the file grows only when the thread copies the pages.
+  await waitFor(() => fs.statSync(file).size > sizeBefore, 'the database file to take the committed pages');
+  const round = await waitFor(() => {
+    const last = checkpointer.lastRound;
+    return last !== undefined && last.log > 0 && last.checkpointed === last.log ? last : undefined;
+  }, 'a round that copied the whole WAL');
+  assert.ok(round!.checkpointed > 0);
+  assert.ok(fs.existsSync(`${file}-wal`), 'the WAL stays in use while the store runs');
+
+  // The products are readable, through the API, after the copy.
+  const list = await store.inject({ url: '/api/v1/products/?page_size=1', headers: authHeader(key) });
+  assert.equal(list.json().count, 200);
+
+  // Stopped (as at shutdown), the store connection checkpoints again.
+  await checkpointer.stop();
+  assert.equal(checkpointer.running, false);
+  assert.equal(await autocheckpoint(store), SQLITE_AUTOCHECKPOINT_PAGES);
+});
+
+test('SQLite: when the thread dies, the store connection checkpoints again and writes go on', { skip: onMysql && 'SQLite only' }, async (t) => {
+  const store = await startTestStore({ workers: true });
+  t.after(() => store.close());
+  const checkpointer = store.kernel.checkpointer!;
+  assert.equal(await autocheckpoint(store), 0);
+  // A crash of the thread (out of memory, a fault in the driver) cannot be caused from outside; its
+  // exit is what the checkpointer reacts to, so the test ends the thread itself.
+  await (checkpointer as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+  await waitFor(async () => (await autocheckpoint(store)) === SQLITE_AUTOCHECKPOINT_PAGES, 'the store connection to checkpoint again');
+  assert.equal(checkpointer.running, false);
+
+  const key = await staffApiKey(store);
+  await writeProducts(store, key, 0);
+  const list = await store.inject({ url: '/api/v1/products/?page_size=1', headers: authHeader(key) });
+  assert.equal(list.json().count, 200);
+});
+
+test('SQLite: a thread that cannot open the database leaves checkpoints on the store connection', { skip: onMysql && 'SQLite only' }, async (t) => {
+  const store = await startTestStore();
+  t.after(() => store.close());
+  assert.equal(store.kernel.checkpointer?.running, false, 'without the background loops there is no thread');
+  const warnings: string[] = [];
+  const logger = { warn: (...args: unknown[]) => warnings.push(String(args.at(-1))) } as unknown as ConstructorParameters<typeof WalCheckpointer>[2];
+  const missing = new WalCheckpointer(store.kernel.knex, path.join(store.dataDir, 'no-such.sqlite'), logger);
+  await missing.start();
+  assert.equal(missing.running, false);
+  assert.equal(await autocheckpoint(store), SQLITE_AUTOCHECKPOINT_PAGES);
+  assert.match(warnings.join('\n'), /checkpoint thread did not start/);
+  await missing.stop();
+});
