@@ -7,6 +7,7 @@ import { authHeader, staffApiKey } from '../../test/helpers/auth.ts';
 import { sqliteFile } from '../db/connection.ts';
 import { SQLITE_AUTOCHECKPOINT_PAGES, WalCheckpointer } from '../db/wal-checkpointer.ts';
 import { waitFor } from './helpers.ts';
+import { metricsText, sample } from './metrics-text.ts';
 
 const onMysql = Boolean(process.env.DATABASE_URL);
 
@@ -60,6 +61,12 @@ test('SQLite: a thread copies committed pages into the database file, and the st
   const list = await store.inject({ url: '/api/v1/products/?page_size=1', headers: authHeader(key) });
   assert.equal(list.json().count, 200);
 
+  // /metrics shows the thread and its last round.
+  const metrics = metricsText(await store.inject({ url: '/metrics', headers: authHeader(key) }));
+  assert.equal(sample(metrics, 'storekeep_sqlite_checkpoint_thread_running', {}), 1);
+  assert.ok(sample(metrics, 'storekeep_sqlite_wal_pages', { state: 'written' })! > 0);
+  assert.ok(sample(metrics, 'storekeep_sqlite_wal_pages', { state: 'checkpointed' })! >= 0);
+
   // Stopped (as at shutdown), the store connection checkpoints again.
   await checkpointer.stop();
   assert.equal(checkpointer.running, false);
@@ -76,8 +83,10 @@ test('SQLite: when the thread dies, the store connection checkpoints again and w
   await (checkpointer as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
   await waitFor(async () => (await autocheckpoint(store)) === SQLITE_AUTOCHECKPOINT_PAGES, 'the store connection to checkpoint again');
   assert.equal(checkpointer.running, false);
-
   const key = await staffApiKey(store);
+  const metrics = metricsText(await store.inject({ url: '/metrics', headers: authHeader(key) }));
+  assert.equal(sample(metrics, 'storekeep_sqlite_checkpoint_thread_running', {}), 0);
+
   await writeProducts(store, key, 0);
   const list = await store.inject({ url: '/api/v1/products/?page_size=1', headers: authHeader(key) });
   assert.equal(list.json().count, 200);
