@@ -266,7 +266,8 @@ test('a dispatch round claims the oldest due events through their index, however
   let claimed = 0;
   const sent = await statementsDuring(knex, async () => (claimed = await store.kernel.events.dispatchDue()));
   assert.equal(claimed, 100);
-  const claims = sent.filter((q) => /^select .* from [`"]events[`"]/i.test(q.sql) && /limit/i.test(q.sql));
+  // MariaDB: a transaction's SELECT … FOR UPDATE SKIP LOCKED; SQLite: one UPDATE … RETURNING of them.
+  const claims = sent.filter((q) => /^(select|update) .*from [`"]events[`"]/i.test(q.sql) && /limit/i.test(q.sql));
   const dispatched = (await knex('events').where('type', 'hello.backlog').whereNotNull('dispatched_at').orderBy('id').pluck('id')).map(Number);
   assert.deepEqual(dispatched, backlog.slice(0, 100), 'the oldest 100 of the backlog, in id order');
 
@@ -280,6 +281,8 @@ test('a dispatch round claims the oldest due events through their index, however
     assert.equal(plan[0].key, 'events_claim_idx', JSON.stringify(plan));
     assert.doesNotMatch(String(plan[0].Extra), /filesort/i, JSON.stringify(plan));
   } else {
+    assert.equal(sent[0]!.sql, claim!.sql, 'the claim is one statement, without BEGIN and COMMIT around it');
+    assert.match(claim!.sql, /^update .* returning \*$/i, claim!.sql);
     const plan = (await knex.raw(`explain query plan ${claim!.sql}`, claim!.bindings as any)) as Array<{ detail: string }>;
     const details = plan.map((p) => p.detail).join('; ');
     assert.match(details, /USING INDEX events_claim_idx/, details);
