@@ -89,6 +89,9 @@ const quietAboutOutages = {
   },
 };
 
+/** The size the WAL file is cut back to when it starts over. */
+const SQLITE_WAL_LIMIT_BYTES = 64 * 1024 * 1024;
+
 /** The page cache of the store's SQLite connection, in KiB. */
 const SQLITE_CACHE_KIB = 32 * 1024;
 
@@ -113,6 +116,9 @@ function sqliteSettings(filename: string): Knex.Config {
           // tripled its time at 100,000 products (bench/README.md, "Cost as the catalogue grows"). The
           // cache fills only as pages are read, so a small store never holds more than its file.
           conn.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+          // A WAL that grew during a burst of writes is cut back to this size when it starts over
+          // (db/wal-checkpointer.ts), instead of keeping its largest size on disk.
+          conn.pragma(`journal_size_limit = ${SQLITE_WAL_LIMIT_BYTES}`);
           reusePreparedStatements(conn);
           done(null, conn);
         } catch (err) {

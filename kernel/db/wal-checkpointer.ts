@@ -19,22 +19,20 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.filename, { fileMustExist: true });
 db.pragma('busy_timeout = 0');
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
-let failures = 0;
-const round = () => {
+// busy: another checkpoint (the store's connection, or a second process) held the checkpointer's lock.
+const round = (asked) => {
   try {
     const result = checkpoint.get();
-    failures = 0;
-    parentPort.postMessage({ type: 'round', log: result.log, checkpointed: result.checkpointed });
+    parentPort.postMessage({ type: 'round', asked, busy: result.busy === 1, log: result.log, checkpointed: result.checkpointed });
   } catch (err) {
-    // SQLITE_BUSY: another checkpoint (a second process) holds the checkpointer's lock; next round.
-    if (err.code === 'SQLITE_BUSY' && ++failures < 20) return;
     parentPort.postMessage({ type: 'failed', message: String(err.message) });
     clearInterval(timer);
   }
 };
-const timer = setInterval(round, workerData.intervalMs);
-round();
+const timer = setInterval(() => round(false), workerData.intervalMs);
+round(false);
 parentPort.on('message', (message) => {
+  if (message === 'round') return round(true);
   if (message !== 'stop') return;
   clearInterval(timer);
   db.close();
@@ -48,30 +46,74 @@ export interface CheckpointRound {
   checkpointed: number;
 }
 
+interface RoundMessage extends CheckpointRound {
+  type: 'round';
+  /** This round was asked for by `completeRound` (the others run on the thread's timer). */
+  asked: boolean;
+  busy: boolean;
+}
+
+/** Past this many pages in the WAL, the store holds its writes back for one round of the thread. */
+export const WAL_RESTART_PAGES = 4000;
+
+// How long a held-back round may take before writes go on regardless; and the wait before asking
+// again when one did not let the WAL start over (a long reader, such as a backup, holds it).
+const ASKED_ROUND_TIMEOUT_MS = 5000;
+const RETRY_AFTER_MS = [1000, 5000, 30_000];
+
+export interface WalCheckpointerOptions {
+  intervalMs?: number;
+  restartPages?: number;
+}
+
+interface SoleConnectionClient {
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(connection: unknown): Promise<void>;
+}
+
 /**
  * Moves SQLite's checkpoints off the event loop. In WAL mode a commit appends pages to the WAL, and
  * every thousandth page or so the committing connection copies them into the database file and syncs
- * both files: 20 ms or more, paid inside one request's COMMIT while every other request waits (one
- * commit in a hundred took three quarters of all commit time). Here a worker thread with a connection
- * of its own checkpoints every `intervalMs` instead, and the store's connection stops checkpointing
+ * both files: 20 ms or more, paid inside one request's COMMIT while the event loop waits (one commit
+ * in a hundred took three quarters of all commit time). Here a worker thread with a connection of its
+ * own checkpoints every `intervalMs` instead, and the store's connection stops checkpointing
  * (`wal_autocheckpoint = 0`) once the thread has done its first round.
  *
+ * The WAL starts over from its beginning only when a write begins after a checkpoint that copied all
+ * of it; under steady writes the thread's rounds always end a few commits behind, and the WAL would
+ * grow without end. So once it holds `restartPages` pages, the store takes its one connection for the
+ * length of one round of the thread (requests' statements wait their turn, the event loop does not):
+ * that round copies the rest, and the next write starts the WAL over. `journal_size_limit`
+ * (connection.ts) then gives the file back down to its limit.
+ *
  * Should the thread fail or exit, the store's connection checkpoints again as SQLite's default has
- * it, so the WAL never grows without bound. A connection the pool opens anew starts with that default
- * too: then both checkpoint, which is only redundant.
+ * it. A connection the pool opens anew starts with that default too: then both checkpoint, which is
+ * only redundant.
  */
 export class WalCheckpointer {
   private worker?: Worker;
   private started = false;
   private stopping = false;
   private last?: CheckpointRound;
+  private holding = false;
+  private refusals = 0;
+  private notBefore = 0;
+  private askedRound?: (round: RoundMessage) => void;
+  private completed = 0;
+  /** The WAL's pages when a held round last copied all of it: unchanged, no write came since. */
+  private copiedWhole = -1;
+  private readonly intervalMs: number;
+  private readonly restartPages: number;
 
   constructor(
     private readonly knex: Knex,
     private readonly filename: string,
     private readonly logger: Logger,
-    private readonly intervalMs = CHECKPOINT_INTERVAL_MS,
-  ) {}
+    options: WalCheckpointerOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? CHECKPOINT_INTERVAL_MS;
+    this.restartPages = options.restartPages ?? WAL_RESTART_PAGES;
+  }
 
   /** Starts the thread; resolves once it has checkpointed once and the store's connection no longer does. */
   async start(): Promise<void> {
@@ -87,9 +129,9 @@ export class WalCheckpointer {
     worker.unref();
     this.worker = worker;
     const firstRound = new Promise<void>((resolve, reject) => {
-      worker.on('message', (message: { type: string; message?: string } & CheckpointRound) => {
+      worker.on('message', (message: RoundMessage | { type: 'failed'; message: string } | { type: 'stopped' }) => {
         if (message.type === 'round') {
-          this.last = { log: message.log, checkpointed: message.checkpointed };
+          this.onRound(message);
           resolve();
         } else if (message.type === 'failed') {
           reject(new Error(message.message));
@@ -127,11 +169,17 @@ export class WalCheckpointer {
     return this.last;
   }
 
+  /** How many times writes were held back for a round that let the WAL start over. */
+  get restarts(): number {
+    return this.completed;
+  }
+
   /** Stops the thread; the store's connection checkpoints again (and does a last one when it closes). */
   async stop(): Promise<void> {
     const worker = this.worker;
     if (!worker || this.stopping) return;
     this.stopping = true;
+    this.askedRound?.({ type: 'round', asked: true, busy: true, log: -1, checkpointed: -1 });
     if (this.started) await this.restoreDefault();
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => void worker.terminate().then(() => resolve()), 2000);
@@ -147,11 +195,57 @@ export class WalCheckpointer {
     this.worker = undefined;
   }
 
+  private onRound(round: RoundMessage): void {
+    if (round.asked) this.askedRound?.(round);
+    if (round.busy) return;
+    this.last = { log: round.log, checkpointed: round.checkpointed };
+    if (round.log < this.restartPages) this.refusals = 0;
+    else if (round.log !== this.copiedWhole && this.running && !this.holding && Date.now() >= this.notBefore) void this.completeRound();
+  }
+
+  // Holds the store's one connection (see sole-connection.ts) while the thread runs a round, so that
+  // no commit lands during it: the round copies the whole WAL, and the next write starts it over.
+  private async completeRound(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    this.holding = true;
+    const client = this.knex.client as unknown as SoleConnectionClient;
+    let connection: unknown;
+    try {
+      connection = await client.acquireConnection();
+      if (this.stopping) return;
+      const round = await new Promise<RoundMessage | undefined>((resolve) => {
+        const timer = setTimeout(() => resolve(undefined), ASKED_ROUND_TIMEOUT_MS);
+        this.askedRound = (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        };
+        worker.postMessage('round');
+      });
+      if (round && !round.busy && round.log === round.checkpointed) {
+        this.completed++;
+        this.copiedWhole = round.log;
+        this.refusals = 0;
+      } else {
+        // A reader (a backup, the CLI) keeps older pages in use: ask again later, less and less often.
+        this.notBefore = Date.now() + RETRY_AFTER_MS[Math.min(this.refusals++, RETRY_AFTER_MS.length - 1)]!;
+      }
+    } catch (err) {
+      this.logger.warn({ err }, 'could not hold the SQLite connection for a checkpoint');
+      this.notBefore = Date.now() + RETRY_AFTER_MS[0]!;
+    } finally {
+      this.askedRound = undefined;
+      if (connection !== undefined) await client.releaseConnection(connection);
+      this.holding = false;
+    }
+  }
+
   // Before the first round, start() reports the failure and nothing was changed yet.
   private async fallBack(why: string): Promise<void> {
     if (!this.started || this.stopping) return;
     this.stopping = true;
     this.worker = undefined;
+    this.askedRound?.({ type: 'round', asked: true, busy: true, log: -1, checkpointed: -1 });
     this.logger.warn(`SQLite checkpoints are back on the store connection: the checkpoint thread stopped (${why})`);
     await this.restoreDefault();
   }
