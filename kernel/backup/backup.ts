@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
+import { sqliteFile } from '../db/connection.ts';
 import { isSqlite, toIso } from '../db/dialect.ts';
 import { MIGRATIONS_TABLE, knownMigrations, type MigrationSource } from '../db/migrate.ts';
 import { refuseNewerDatabase } from '../db/upgrade-guard.ts';
@@ -8,7 +9,7 @@ import type { LoadedPlugin } from '../plugin-loader.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, FILE_CHUNK_BYTES, type FileHeader, type Manifest } from './archive-format.ts';
 import { encodeRow } from './archive-values.ts';
 import { ArchiveWriter } from './archive-writer.ts';
-import { SQLITE_FILE, fileSha256, listDataFiles, type DataFile } from './data-files.ts';
+import { fileSha256, listDataFiles, type DataFile } from './data-files.ts';
 import { BackupError } from './errors.ts';
 import { openMysqlSnapshot } from './mysql-snapshot.ts';
 import { openSqliteSnapshot } from './sqlite-snapshot.ts';
@@ -42,7 +43,7 @@ export interface BackupSummary {
  */
 export async function takeBackup(input: BackupInput): Promise<BackupSummary> {
   const file = path.resolve(input.file);
-  const snapshot: Snapshot = isSqlite(input.knex) ? openSqliteSnapshot(path.join(input.dataDir, SQLITE_FILE)) : await openMysqlSnapshot(input.knex);
+  const snapshot: Snapshot = isSqlite(input.knex) ? openSqliteSnapshot(sqliteFile(input)) : await openMysqlSnapshot(input.knex);
   let writer: ArchiveWriter | undefined;
   try {
     const migrations = await snapshot.migrations();

@@ -4,12 +4,12 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FileHeader } from './archive-format.ts';
 import { BackupError } from './errors.ts';
+import { SQLITE_FILE } from '../db/connection.ts';
 
 /** The store's secrets key (kernel/crypto/secret-box.ts): without it no sealed secret opens. */
 export const SECRETS_KEY_FILE = 'webhook-secrets.key';
 
 /** The embedded database's own files: their content is in the archive's tables, not copied as files. */
-export const SQLITE_FILE = 'store.sqlite';
 const DATABASE_FILES = new Set([SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`, `${SQLITE_FILE}-journal`]);
 /** The development mail outbox (kernel/mail/): copies of sent mails, nothing the store needs again. */
 const SKIPPED_FOLDERS = new Set(['mail']);

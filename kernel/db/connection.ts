@@ -21,9 +21,12 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, 
   return knex;
 }
 
+/** The embedded SQLite database's file name in DATA_DIR (its -wal and -shm files sit beside it). */
+export const SQLITE_FILE = 'store.sqlite';
+
 /** The embedded SQLite database's file, when DATABASE_URL is not set. */
 export function sqliteFile(config: Pick<Config, 'dataDir'>): string {
-  return path.join(config.dataDir, 'store.sqlite');
+  return path.join(config.dataDir, SQLITE_FILE);
 }
 
 /**
