@@ -179,7 +179,7 @@ export class WalCheckpointer {
     const worker = this.worker;
     if (!worker || this.stopping) return;
     this.stopping = true;
-    this.askedRound?.({ type: 'round', asked: true, busy: true, log: -1, checkpointed: -1 });
+    this.endHeldRound();
     if (this.started) await this.restoreDefault();
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => void worker.terminate().then(() => resolve()), 2000);
@@ -240,12 +240,17 @@ export class WalCheckpointer {
     }
   }
 
+  // A held round waiting for the thread ends at once, as one that could not copy: the thread stops.
+  private endHeldRound(): void {
+    this.askedRound?.({ type: 'round', asked: true, busy: true, log: -1, checkpointed: -1 });
+  }
+
   // Before the first round, start() reports the failure and nothing was changed yet.
   private async fallBack(why: string): Promise<void> {
     if (!this.started || this.stopping) return;
     this.stopping = true;
     this.worker = undefined;
-    this.askedRound?.({ type: 'round', asked: true, busy: true, log: -1, checkpointed: -1 });
+    this.endHeldRound();
     this.logger.warn(`SQLite checkpoints are back on the store connection: the checkpoint thread stopped (${why})`);
     await this.restoreDefault();
   }
