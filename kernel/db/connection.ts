@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { reusePreparedStatements } from './statement-cache.ts';
 import { keepSoleConnection } from './sole-connection.ts';
+import { readAtOnceWhenIdle } from './direct-reads.ts';
 import { inlineSqliteLimits } from './sqlite-limits.ts';
 
 export type { Knex };
@@ -19,6 +20,7 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, 
   fs.mkdirSync(config.dataDir, { recursive: true });
   const knex = knexFactory({ ...sqliteSettings(sqliteFile(config)), log });
   keepSoleConnection(knex);
+  readAtOnceWhenIdle(knex);
   inlineSqliteLimits(knex);
   return knex;
 }

@@ -12,6 +12,16 @@ interface PoolClient {
   destroy(callback?: unknown): Promise<void>;
 }
 
+const idleConnections = new WeakMap<object, () => unknown>();
+
+/**
+ * The sole connection when nothing holds it (no statement or transaction has it, and none waits), for
+ * a caller that uses it synchronously, start to end, before any other code runs; else undefined.
+ */
+export function idleSoleConnection(knex: Knex): unknown {
+  return idleConnections.get(knex.client)?.();
+}
+
 /**
  * Hands SQLite's one connection (connection.ts says why there is one) from statement to statement
  * without knex's pool. Through the pool, each statement outside a transaction made a pending operation
@@ -99,6 +109,8 @@ export function keepSoleConnection(knex: Knex): void {
       handOn();
     });
   };
+
+  idleConnections.set(knex.client, () => (busy || closing ? undefined : held));
 
   client.releaseConnection = async (connection: unknown) => {
     if (connection !== held) return toPool(connection);

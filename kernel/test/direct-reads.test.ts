@@ -1,0 +1,135 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { createDatabase } from '../db/connection.ts';
+
+// On SQLite, reads outside a transaction run at once on the idle connection (db/direct-reads.ts). What a
+// caller sees must be what knex's own way gives: the same rows and shapes, the same events, the same
+// errors, and no read inside a transaction's turn (sole-connection.test.ts checks that one under
+// contention).
+
+let dir: string;
+let knex: Knex;
+
+before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storekeep-direct-'));
+  knex = createDatabase({ databaseUrl: '', dataDir: dir });
+  await knex.schema.createTable('items', (t) => {
+    t.increments('id');
+    t.string('name').notNullable();
+    t.integer('price').notNullable();
+    t.boolean('active').notNullable();
+  });
+  await knex('items').insert(Array.from({ length: 30 }, (_, i) => ({ name: `item ${i + 1}`, price: 100 * (i + 1), active: i % 2 === 0 })));
+});
+
+after(async () => {
+  await knex.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// The same reads through a transaction, whose statements always go knex's way.
+const readsOf = async (db: Knex | Knex.Transaction) => ({
+  all: await db('items').where('active', true).orderBy('id'),
+  first: await db('items').where('price', '>', 1000).orderBy('id').first(),
+  none: await db('items').where('id', 999).first(),
+  pluck: await db('items').where('active', false).orderBy('id').limit(3).pluck('name'),
+  page: await db('items').orderBy('id').limit(5).offset(10).select('id', 'price'),
+  count: await db('items').count({ n: '*' }).first(),
+});
+
+test('a read outside a transaction answers exactly what knex answers in one', async () => {
+  const direct = await readsOf(knex);
+  const queued = await knex.transaction((trx) => readsOf(trx));
+  assert.deepEqual(direct, queued);
+  assert.equal(direct.all.length, 15);
+  assert.equal(direct.first.id, 11);
+  assert.equal(direct.none, undefined);
+  assert.deepEqual(direct.pluck, ['item 2', 'item 4', 'item 6']);
+  assert.deepEqual(direct.page.map((r: { id: number }) => r.id), [11, 12, 13, 14, 15]);
+  assert.equal(Number(direct.count?.n), 30);
+});
+
+test("every read is heard by knex's query and query-response listeners, with its SQL and bindings", async () => {
+  const queries: Array<{ sql: string; bindings: unknown[] }> = [];
+  const responses: unknown[] = [];
+  const onQuery = (q: { sql: string; bindings: unknown[] }) => queries.push(q);
+  const onResponse = (response: unknown) => responses.push(response);
+  knex.on('query', onQuery).on('query-response', onResponse);
+  try {
+    const row = await knex('items').where('name', 'item 3').first();
+    assert.equal(row.price, 300);
+  } finally {
+    knex.off('query', onQuery).off('query-response', onResponse);
+  }
+  assert.equal(queries.length, 1);
+  assert.match(queries[0]!.sql, /^select \* from `items` where `name` = \? limit 1$/);
+  assert.deepEqual(queries[0]!.bindings, ['item 3']);
+  assert.deepEqual(responses, [{ id: 3, name: 'item 3', price: 300, active: 1 }]);
+});
+
+test('a read that fails is reported as knex reports it: the SQL in the message, a query-error event', async () => {
+  const errors: Error[] = [];
+  const onError = (err: Error) => errors.push(err);
+  knex.on('query-error', onError);
+  try {
+    await assert.rejects(knex('missing').where('id', 1).first(), (err: Error & { code?: string }) => {
+      assert.equal(err.code, 'SQLITE_ERROR');
+      assert.match(err.message, /^select \* from `missing` where `id` = 1 limit 1 - no such table: missing$/);
+      return true;
+    });
+  } finally {
+    knex.off('query-error', onError);
+  }
+  assert.equal(errors.length, 1);
+  // The connection is free again afterwards.
+  assert.equal((await knex('items').where('id', 1).first()).name, 'item 1');
+});
+
+test('a read sees the writes committed before it and waits while a transaction holds the connection', async () => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let entered!: () => void;
+  const inside = new Promise<void>((resolve) => (entered = resolve));
+  const trx = knex.transaction(async (t) => {
+    await t('items').where('id', 1).update({ price: 1 });
+    entered();
+    await held;
+    await t('items').where('id', 1).update({ price: 2 });
+  });
+  await inside;
+  const read = knex('items').where('id', 1).first();
+  let seen: number | undefined;
+  void read.then((row: { price: number }) => (seen = row.price));
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  assert.equal(seen, undefined, 'the read ran inside the transaction');
+  release();
+  await trx;
+  assert.equal((await read).price, 2);
+});
+
+test('an idle connection runs the read at once, before the caller yields; a busy one queues it', async () => {
+  const heard: string[] = [];
+  const onQuery = (q: { sql: string }) => heard.push(q.sql);
+  knex.on('query', onQuery);
+  try {
+    const read = knex('items').where('id', 2).first();
+    const answer = read.then((row: { name: string }) => row.name);
+    assert.deepEqual(heard, ['select * from `items` where `id` = ? limit 1'], 'the read did not run at once');
+    assert.equal(await answer, 'item 2');
+    heard.length = 0;
+    // While a transaction holds the connection, the read waits its turn.
+    await knex.transaction(async (trx) => {
+      await trx('items').where('id', 2).first();
+      heard.length = 0;
+      const queued = knex('items').where('id', 3).first();
+      void queued.then(() => undefined);
+      assert.deepEqual(heard, []);
+    });
+  } finally {
+    knex.off('query', onQuery);
+  }
+});
