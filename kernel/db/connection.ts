@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { reusePreparedStatements } from './statement-cache.ts';
 import { keepSoleConnection } from './sole-connection.ts';
-import { readAtOnceWhenIdle } from './direct-reads.ts';
+import { runStatementsAtOnce } from './direct-statements.ts';
 import { inlineSqliteLimits } from './sqlite-limits.ts';
 
 export type { Knex };
@@ -20,7 +20,7 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, 
   fs.mkdirSync(config.dataDir, { recursive: true });
   const knex = knexFactory({ ...sqliteSettings(sqliteFile(config)), log });
   keepSoleConnection(knex);
-  readAtOnceWhenIdle(knex);
+  runStatementsAtOnce(knex);
   inlineSqliteLimits(knex);
   return knex;
 }

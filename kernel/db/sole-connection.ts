@@ -15,11 +15,12 @@ interface PoolClient {
 const idleConnections = new WeakMap<object, () => unknown>();
 
 /**
- * The sole connection when nothing holds it (no statement or transaction has it, and none waits), for
- * a caller that uses it synchronously, start to end, before any other code runs; else undefined.
+ * The sole connection of the store's knex `client` when nothing holds it (no statement or transaction
+ * has it, and none waits), for a caller that uses it synchronously, start to end, before any other code
+ * runs; else undefined.
  */
-export function idleSoleConnection(knex: Knex): unknown {
-  return idleConnections.get(knex.client)?.();
+export function idleSoleConnection(client: object): unknown {
+  return idleConnections.get(client)?.();
 }
 
 /**

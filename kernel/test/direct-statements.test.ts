@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { createDatabase } from '../db/connection.ts';
 
-// On SQLite, reads outside a transaction run at once on the idle connection (db/direct-reads.ts). What a
+// On SQLite, reads outside a transaction run at once on the idle connection (db/direct-statements.ts). What a
 // caller sees must be what knex's own way gives: the same rows and shapes, the same events, the same
 // errors, and no read inside a transaction's turn (sole-connection.test.ts checks that one under
 // contention).
