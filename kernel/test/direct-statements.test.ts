@@ -133,3 +133,62 @@ test('an idle connection runs the read at once, before the caller yields; a busy
     knex.off('query', onQuery);
   }
 });
+
+test('writes answer as knex answers them, in a transaction and outside one', async () => {
+  const [id] = await knex('items').insert({ name: 'new', price: 5, active: true });
+  assert.equal(typeof id, 'number');
+  const inserted = await knex.transaction(async (trx) => {
+    const [row] = await trx('items').insert({ name: 'returned', price: 6, active: false }).returning(['id', 'name']);
+    const updated = await trx('items').whereIn('id', [id, row.id]).update({ price: 7 });
+    const incremented = await trx('items').where('id', id).increment('price', 3);
+    return { row, updated, incremented };
+  });
+  assert.equal(inserted.row.name, 'returned');
+  assert.equal(inserted.updated, 2);
+  assert.equal(inserted.incremented, 1);
+  assert.equal((await knex('items').where('id', id).first()).price, 10);
+  assert.equal(await knex('items').whereIn('id', [id, inserted.row.id]).del(), 2);
+  assert.equal(await knex('items').where('id', id).first(), undefined);
+});
+
+test('a transaction runs its statements at once and rolls all of them back when one fails', async () => {
+  await knex.schema.createTable('codes', (t) => {
+    t.increments('id');
+    t.string('code').notNullable().unique();
+  });
+  const heard: string[] = [];
+  const onQuery = (q: { sql: string }) => heard.push(q.sql);
+  knex.on('query', onQuery);
+  try {
+    await assert.rejects(
+      knex.transaction(async (trx) => {
+        await trx('codes').insert({ code: 'A' });
+        heard.length = 0;
+        // A knex builder runs each time it is awaited: this one once.
+        const inserted = trx('codes').insert({ code: 'B' }).then(() => undefined);
+        assert.deepEqual(heard, ['insert into `codes` (`code`) values (?)'], 'the statement did not run at once');
+        await inserted;
+        await trx('codes').insert({ code: 'A' });
+      }),
+      (err: Error & { code?: string }) => {
+        assert.equal(err.code, 'SQLITE_CONSTRAINT_UNIQUE');
+        assert.match(err.message, /^insert into `codes` \(`code`\) values \('A'\) - UNIQUE constraint failed: codes\.code$/);
+        return true;
+      },
+    );
+  } finally {
+    knex.off('query', onQuery);
+  }
+  assert.deepEqual(await knex('codes').select('code'), []);
+});
+
+test('a statement of a transaction that has ended is refused as knex refuses it, and runs nowhere', async () => {
+  const before = (await knex('items').where('id', 1).first()).price;
+  let ended!: Knex.Transaction;
+  await knex.transaction(async (trx) => {
+    ended = trx;
+    await trx('items').where('id', 1).first();
+  });
+  await assert.rejects(ended('items').where('id', 1).update({ price: 0 }), /Transaction query already complete/);
+  assert.equal((await knex('items').where('id', 1).first()).price, before);
+});
