@@ -6,10 +6,11 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { createDatabase } from '../db/connection.ts';
 
-// On SQLite, reads outside a transaction run at once on the idle connection (db/direct-statements.ts). What a
-// caller sees must be what knex's own way gives: the same rows and shapes, the same events, the same
-// errors, and no read inside a transaction's turn (sole-connection.test.ts checks that one under
-// contention).
+// On SQLite, statements built with knex run at once on the connection they are due to run on when it
+// is free for them: the idle one, or their open transaction's (db/direct-statements.ts). What a caller
+// sees must be what knex's own way gives: the same rows and shapes, the same events, the same errors, no
+// statement inside another's transaction, none after its own transaction ended (sole-connection.test.ts
+// checks the turns under contention).
 
 let dir: string;
 let knex: Knex;
