@@ -121,7 +121,12 @@ export function runStatementsAtOnce(knex: Knex): void {
       } catch {
         return queued();
       }
-      return Promise.resolve(answer(client, builder, runner, connection, compiled));
+      // The statement ran; what shapes its answer fails as a rejection, as it would in knex's runner.
+      try {
+        return Promise.resolve(answer(client, builder, runner, connection, compiled));
+      } catch (err) {
+        return Promise.reject(err);
+      }
     };
     return runner;
   };
