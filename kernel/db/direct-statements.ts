@@ -34,6 +34,7 @@ interface Builder extends Emitter {
   _connection?: unknown;
   _debug?: boolean;
   toSQL(): CompiledQuery | CompiledQuery[];
+  toQuery(): string;
   queryContext(): unknown;
 }
 
@@ -79,11 +80,12 @@ const patched = new WeakSet<object>();
  * knex's own `processResponse` shapes the answer, so callers get what they got before.
  *
  * Everything else goes knex's way: raw statements, schema changes, a statement given its connection
- * or a timeout or driver options, one whose connection is busy or whose transaction has ended (knex
- * then reports that), and a statement that fails, which knex runs again so that its error is reported
- * exactly as any other (SQLite undoes a failed statement whole, so running it again changes nothing).
- * knex's `start`, `query` and `query-response` events are sent as knex sends them, so listeners that
- * count statements or watch the database's health see every one.
+ * or a timeout or driver options, and one whose connection is busy or whose transaction has ended (knex
+ * then reports that). A statement that fails is reported as knex reports it, and is not run again: a
+ * failure may have ended the transaction it was in (SQLite rolls the whole transaction back on some
+ * errors), and a second run would then write outside it. knex's `start`, `query`, `query-response` and
+ * `query-error` events are sent as knex sends them, so listeners that count statements or watch the
+ * database's health see every one.
  *
  * The store's client and its transactions' clients share one class; the change is made to it once.
  */
@@ -116,14 +118,18 @@ export function runStatementsAtOnce(knex: Knex): void {
       if (!connection) return queued();
       const compiled = builder.toSQL();
       if (Array.isArray(compiled) || !DIRECT.has(compiled.method) || compiled.timeout || compiled.options?.safeIntegers !== undefined) return queued();
+      const events = new KnexEvents(client, builder, connection, compiled);
+      events.before();
       try {
         execute(client, connection, compiled);
-      } catch {
-        return queued();
+      } catch (err) {
+        return Promise.reject(events.failed(err));
       }
       // The statement ran; what shapes its answer fails as a rejection, as it would in knex's runner.
       try {
-        return Promise.resolve(answer(client, builder, runner, connection, compiled));
+        const response = client.postProcessResponse(client.processResponse(compiled, runner), builder.queryContext());
+        events.after(response);
+        return Promise.resolve(response);
       } catch (err) {
         return Promise.reject(err);
       }
@@ -152,17 +158,52 @@ function execute(client: StatementClient, connection: SqliteConnection, compiled
   compiled.context = { lastID: result.lastInsertRowid, changes: result.changes };
 }
 
-function answer(client: StatementClient, builder: Builder, runner: Runner, connection: SqliteConnection, compiled: CompiledQuery): unknown {
-  // knex's events carry the query with the connection's ids; made only for someone listening.
-  const heard = (emitter: Emitter, event: string) => emitter.listenerCount(event) > 0;
-  const query = () => Object.assign({ __knexUid: connection.__knexUid, __knexTxId: connection.__knexTxId }, compiled);
-  if (heard(client, 'start')) client.emit('start', builder);
-  if (heard(builder, 'start')) builder.emit('start', builder);
-  if (heard(client, 'query')) client.emit('query', query());
-  if (heard(builder, 'query')) builder.emit('query', query());
-  const response = client.postProcessResponse(client.processResponse(compiled, runner), builder.queryContext());
-  if (heard(builder, 'query-response')) builder.emit('query-response', response, query(), builder);
-  if (heard(client, 'query-response')) client.emit('query-response', response, query(), builder);
-  if (heard(builder, 'end')) builder.emit('end');
-  return response;
+/**
+ * knex's events around one statement, as its runner and client send them: `start` and `query` before
+ * it runs, then `query-response`, or `query-error` with the error's message prefixed by the statement
+ * (bindings filled in, unless `compileSqlOnError` is off). The query objects are made only for someone
+ * listening.
+ */
+class KnexEvents {
+  constructor(
+    private readonly client: StatementClient,
+    private readonly builder: Builder,
+    private readonly connection: SqliteConnection,
+    private readonly compiled: CompiledQuery,
+  ) {}
+
+  private query(): CompiledQuery {
+    return Object.assign({ __knexUid: this.connection.__knexUid, __knexTxId: this.connection.__knexTxId }, this.compiled);
+  }
+
+  private send(emitter: Emitter, event: string, ...args: unknown[]): void {
+    if (emitter.listenerCount(event) === 0) return;
+    emitter.emit(event, ...args.map((arg) => (arg === QUERY ? this.query() : arg)));
+  }
+
+  before(): void {
+    this.send(this.client, 'start', this.builder);
+    this.send(this.builder, 'start', this.builder);
+    this.send(this.client, 'query', QUERY);
+    this.send(this.builder, 'query', QUERY);
+  }
+
+  after(response: unknown): void {
+    this.send(this.builder, 'query-response', response, QUERY, this.builder);
+    this.send(this.client, 'query-response', response, QUERY, this.builder);
+    this.send(this.builder, 'end');
+  }
+
+  failed(err: unknown): unknown {
+    if (err instanceof Error) {
+      const statement = (this.client as unknown as { config?: { compileSqlOnError?: boolean } }).config?.compileSqlOnError === false ? this.compiled.sql : this.builder.toQuery();
+      err.message = `${statement} - ${err.message}`;
+    }
+    this.send(this.client, 'query-error', err, QUERY);
+    this.send(this.builder, 'error', err);
+    return err;
+  }
 }
+
+// Stands for the query object in `send`'s arguments, made only when someone listens.
+const QUERY = Symbol('query');

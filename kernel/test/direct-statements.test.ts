@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { createDatabase } from '../db/connection.ts';
+import { idleSoleConnection } from '../db/sole-connection.ts';
 
 // On SQLite, statements built with knex run at once on the connection they are due to run on when it
 // is free for them: the idle one, or their open transaction's (db/direct-statements.ts). What a caller
@@ -192,4 +193,29 @@ test('a statement of a transaction that has ended is refused as knex refuses it,
   });
   await assert.rejects(ended('items').where('id', 1).update({ price: 0 }), /Transaction query already complete/);
   assert.equal((await knex('items').where('id', 1).first()).price, before);
+});
+
+test('a statement that fails runs once: it is reported, not run again', async () => {
+  const connection = idleSoleConnection(knex.client) as { function(name: string, fn: () => unknown): void };
+  let calls = 0;
+  connection.function('failing_probe', () => {
+    calls += 1;
+    throw new Error('probe failed');
+  });
+  const errors: Error[] = [];
+  const onError = (err: Error) => errors.push(err);
+  knex.on('query-error', onError);
+  try {
+    await assert.rejects(knex('items').where('id', 1).select(knex.raw('failing_probe() as probe')), {
+      message: /^select failing_probe\(\) as probe from `items` where `id` = 1 - probe failed$/,
+    });
+    await assert.rejects(
+      knex.transaction((trx) => trx('items').where('id', 1).update({ name: knex.raw('failing_probe()') })),
+      { message: /^update `items` set `name` = failing_probe\(\) where `id` = 1 - probe failed$/ },
+    );
+  } finally {
+    knex.off('query-error', onError);
+  }
+  assert.equal(calls, 2);
+  assert.equal(errors.length, 2);
 });
