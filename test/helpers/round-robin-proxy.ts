@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Pool } from 'undici';
+import { buildConnector, Pool } from 'undici';
 
 /** What the proxy did: answers passed on, requests sent again elsewhere, requests it could not place. */
 export interface ProxyTally {
   forwarded: number;
-  /** A backend refused the connection or answered 503 `shutting_down`: sent to the next backend. */
+  /** A backend refused or dropped the connection before it was made, or answered 503 `shutting_down`: sent to the next backend. */
   retried: number;
   /** Every backend refused: answered 502 (a lost request, from the client's side). */
   failed: number;
@@ -16,9 +16,10 @@ export interface ProxyTally {
  * A small load balancer on loopback, as an operator puts in front of several Storekeep instances: plain
  * HTTP in, HTTPS to the backends (self-signed certificates accepted), round robin, `X-Forwarded-For`
  * appended. Like nginx's `proxy_next_upstream error http_503`, a request is sent to the next backend when
- * one refuses the connection or answers the 503 `shutting_down` a stopping store gives to requests it
- * has not started; both mean the request was not processed, so repeating it is safe for any method.
- * Anything else (an answer, or a connection that fails midway) is passed on as it is.
+ * one refuses the connection, drops it before it is made (TLS handshake included), or answers the 503
+ * `shutting_down` a stopping store gives to requests it has not started; each means the request was not
+ * processed, so repeating it is safe for any method. Anything else (an answer, or a connection that
+ * fails once the request is on its way) is passed on as it is.
  */
 export class RoundRobinProxy {
   readonly tally: ProxyTally;
@@ -28,7 +29,7 @@ export class RoundRobinProxy {
   port = 0;
 
   constructor(backends: string[]) {
-    this.pools = backends.map((origin) => new Pool(origin, { connect: { rejectUnauthorized: false }, connections: 32, keepAliveTimeout: 4000 }));
+    this.pools = backends.map((origin) => new Pool(origin, { connect: markConnectFailures(buildConnector({ rejectUnauthorized: false })), connections: 32, keepAliveTimeout: 4000 }));
     this.tally = { forwarded: 0, retried: 0, failed: 0, perBackend: backends.map(() => 0) };
   }
 
@@ -108,8 +109,24 @@ function isShuttingDown(payload: Buffer): boolean {
 // A refused connection never reached the store, nor did one reset while connecting (a listener that is
 // closing): nothing was sent, so the request may go to the other instance, as a load balancer's retry
 // on a connect error does.
+const CONNECTING = Symbol('failed while connecting');
+
+/**
+ * Marks an error raised while the connection to a backend was being made, TLS handshake included: a
+ * stopping backend may close a connection it accepted before the handshake ended, and the request was
+ * then never sent (nginx's `proxy_next_upstream error` covers the same case).
+ */
+function markConnectFailures(connect: buildConnector.connector): buildConnector.connector {
+  return (options, callback) =>
+    connect(options, (err, socket) => {
+      if (err) callback(Object.assign(err, { [CONNECTING]: true }), null);
+      else callback(null, socket!);
+    });
+}
+
 function refusedBeforeSending(err: unknown): boolean {
-  const refused = (e?: { code?: string; syscall?: string }) => e?.code === 'ECONNREFUSED' || (e?.code === 'ECONNRESET' && e.syscall === 'connect');
-  const e = err as { code?: string; syscall?: string; cause?: { code?: string; syscall?: string } };
+  type Failure = { code?: string; syscall?: string; [CONNECTING]?: true };
+  const refused = (e?: Failure) => e?.[CONNECTING] === true || e?.code === 'ECONNREFUSED' || (e?.code === 'ECONNRESET' && e.syscall === 'connect');
+  const e = err as Failure & { cause?: Failure };
   return refused(e) || refused(e.cause);
 }
