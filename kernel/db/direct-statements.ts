@@ -3,7 +3,6 @@ import { idleSoleConnection } from './sole-connection.ts';
 
 interface Statement {
   reader: boolean;
-  safeIntegers(on: boolean): unknown;
   all(bindings: unknown[]): unknown[];
   run(bindings: unknown[]): { changes: number; lastInsertRowid: number | bigint };
 }
