@@ -106,15 +106,12 @@ function isShuttingDown(payload: Buffer): boolean {
   }
 }
 
-// A refused connection never reached the store, nor did one reset while connecting (a listener that is
-// closing): nothing was sent, so the request may go to the other instance, as a load balancer's retry
-// on a connect error does.
 const CONNECTING = Symbol('failed while connecting');
 
 /**
- * Marks an error raised while the connection to a backend was being made, TLS handshake included: a
- * stopping backend may close a connection it accepted before the handshake ended, and the request was
- * then never sent (nginx's `proxy_next_upstream error` covers the same case).
+ * Marks an error raised while the connection to a backend was being made: refused, or reset before
+ * the TLS handshake ended (a stopping backend closing a connection it had accepted, or a listener that
+ * is closing). undici hands every such error to the connector's callback.
  */
 function markConnectFailures(connect: buildConnector.connector): buildConnector.connector {
   return (options, callback) =>
@@ -124,9 +121,9 @@ function markConnectFailures(connect: buildConnector.connector): buildConnector.
     });
 }
 
+// A connection that failed while being made never carried the request: nothing was sent, so the request
+// may go to the other instance, as a load balancer's retry on a connect error does (nginx's
+// `proxy_next_upstream error`).
 function refusedBeforeSending(err: unknown): boolean {
-  type Failure = { code?: string; syscall?: string; [CONNECTING]?: true };
-  const refused = (e?: Failure) => e?.[CONNECTING] === true || e?.code === 'ECONNREFUSED' || (e?.code === 'ECONNRESET' && e.syscall === 'connect');
-  const e = err as Failure & { cause?: Failure };
-  return refused(e) || refused(e.cause);
+  return (err as { [CONNECTING]?: true })[CONNECTING] === true;
 }
