@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { createKernel } from './kernel.ts';
 import { describeDatabaseError } from './db/startup-errors.ts';
+import { limitHeapGrowth } from './heap-growth.ts';
 
 /**
  * `npx storekeep serve` (and `npm start`): migrate, boot and serve HTTPS in this process until SIGTERM
@@ -16,6 +17,7 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<numbe
     process.stderr.write(`Storekeep could not start: ${(err as Error).message}\n`);
     return 1;
   }
+  limitHeapGrowth();
   const kernel = createKernel(config);
   const startedAt = Date.now();
   let settle!: (code: number) => void;

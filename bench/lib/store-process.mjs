@@ -6,6 +6,10 @@ import { serveParent } from './ipc-child.mjs';
 const { loadConfig } = await import('../../dist/kernel/config.js');
 const { createKernel } = await import('../../dist/kernel/kernel.js');
 const { isSqlite } = await import('../../dist/kernel/db/dialect.js');
+const { limitHeapGrowth } = await import('../../dist/kernel/heap-growth.js');
+
+// As `storekeep serve` does before it creates the kernel.
+limitHeapGrowth();
 
 const kernel = createKernel(loadConfig(process.env));
 
