@@ -1,9 +1,11 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
+#!/usr/bin/env -S node --max-semi-space-size=8
 // `npx storekeep …`, and `npm start` (`storekeep serve`).
-// The #! line's flag keeps V8's young generation at 2 MiB per half instead of up to 32: the store's
-// requests make short-lived garbage that a small young generation collects as fast, and the process
-// keeps about 50–100 MiB less resident (bench/README.md, "Memory"). Run this file itself (npm start,
-// the systemd unit and the container do) so that the flag applies; the bench starts its store with it too.
+// The #! line's flag keeps V8's young generation at 8 MiB per half instead of up to 32: the store's
+// requests make short-lived garbage, which a young generation of this size collects while it is still
+// young, at 10–20 % more computed answers a second than 2 MiB and about 15 MiB more resident at peak;
+// `serve` also keeps the old generation from growing past twice what it holds (kernel/heap-growth.ts).
+// bench/README.md, "Memory" and "Heap growth", has the figures. Run this file itself (npm start, the
+// systemd unit and the container do) so that the flag applies; the bench starts its store with it too.
 //
 // `serve` runs the compiled JavaScript in dist/ (scripts/build.mjs, run by `npm ci`) while it matches
 // the sources, without a TypeScript loader in the process (about 20 MiB less at idle). Every other

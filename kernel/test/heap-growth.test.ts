@@ -28,7 +28,7 @@ const churn = (limited: boolean) => `
 
 async function peakOldSpace(limited: boolean): Promise<number> {
   // The store's young generation (bin/storekeep.mjs's #! line), so that objects are promoted as there.
-  const { stdout } = await run(process.execPath, ['--max-semi-space-size=2', '--import', 'tsx', '--input-type=module', '--eval', churn(limited)], { maxBuffer: 1 << 20 });
+  const { stdout } = await run(process.execPath, ['--max-semi-space-size=8', '--import', 'tsx', '--input-type=module', '--eval', churn(limited)], { maxBuffer: 1 << 20 });
   return (JSON.parse(stdout) as { peak: number }).peak;
 }
 

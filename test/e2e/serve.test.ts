@@ -28,7 +28,7 @@ function processesInGroup(group: number): string[][] {
 
 test('the server, the systemd unit and the container run bin/storekeep.mjs as a program, so its #! flags apply', () => {
   const shebang = fs.readFileSync('bin/storekeep.mjs', 'utf8').split('\n', 1)[0];
-  assert.equal(shebang, '#!/usr/bin/env -S node --max-semi-space-size=2');
+  assert.equal(shebang, '#!/usr/bin/env -S node --max-semi-space-size=8');
   assert.equal(JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start, 'exec bin/storekeep.mjs serve');
   assert.match(fs.readFileSync('deploy/storekeep.service', 'utf8'), /^ExecStart=\/opt\/storekeep\/bin\/storekeep\.mjs serve$/m);
   assert.match(fs.readFileSync('deploy/Dockerfile', 'utf8'), /^CMD \["bin\/storekeep\.mjs", "serve"\]$/m);
@@ -55,7 +55,7 @@ test('SIGTERM to the PID of `npm start` drains and stops the server: exit 0, a f
   // The server runs with the Node flags of bin/storekeep.mjs's #! line (the young generation's size).
   const server = processesInGroup(npm.child.pid!).find((argv) => argv.some((arg) => arg.endsWith('bin/storekeep.mjs')));
   assert.ok(server, 'a process of npm start runs bin/storekeep.mjs');
-  assert.ok(server.includes('--max-semi-space-size=2'), `the server's command line carries the flag: ${server.join(' ')}`);
+  assert.ok(server.includes('--max-semi-space-size=8'), `the server's command line carries the flag: ${server.join(' ')}`);
 
   npm.child.kill('SIGTERM');
   assert.equal(await npm.exited, 0, `npm start exits 0 after SIGTERM:\n${npm.output()}`);
