@@ -8,12 +8,13 @@ import { idParams } from '../../../kernel/http/schemas.ts';
 import { AppError, badRequest, type FieldErrors } from '../../../kernel/http/errors.ts';
 import type { CatalogServices } from '../services/index.ts';
 import { countProducts } from '../services/product-counts.ts';
+import { FACET_PRODUCTS, productFacets } from '../services/product-facets.ts';
 import { productFilters, productListQuery } from '../services/product-list.ts';
 import { PRODUCT_COLUMNS, productFromRow, type ProductView } from '../services/records.ts';
 import type { ProductSerializer } from '../services/product-memo.ts';
 import { noContent } from '../schemas/common.ts';
 import { currencyOnlyQuery } from '../schemas/variants.ts';
-import { orderingIndex, productCreateBody, productListQuery as listQuery, productListSpec, productPage, productPatchBody, productPutBody } from '../schemas/products.ts';
+import { orderingIndex, productCreateBody, productFacets as facetsSchema, productFacetsQuery, productListQuery as listQuery, productListSpec, productPage, productPatchBody, productPutBody } from '../schemas/products.ts';
 import { created, dbOf, viewOf } from './context.ts';
 
 const tag = 'products';
@@ -106,6 +107,39 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       if (!memo) return page;
       reply.type(JSON_TYPE);
       return pageJson(page as Page<string>);
+    },
+  });
+
+  ctx.routes.add({
+    method: 'GET',
+    path: '/api/v1/products/facets/',
+    auth: 'public',
+    cache: 'anonymous',
+    tag,
+    summary: "The option names and values on offer among the products a list with the same filters shows: a shop's filters.",
+    description:
+      'Takes the product list\'s filters (category, option, in_stock, status, search, price__gte/price__lte) and reads the options of the newest ' +
+      `${FACET_PRODUCTS} matching products; \`truncated\` says whether more matched. Anonymous callers and customers: active products only.`,
+    translated: true,
+    schema: { querystring: productFacetsQuery, response: { 200: facetsSchema } },
+    checkQueryOnRefusal: unknownCategory,
+    handler: async (request) => {
+      const vc = viewOf(request);
+      let filters;
+      try {
+        filters = productFilters(request.query, s.pricing, productListSpec);
+      } catch (err) {
+        const errors = err instanceof AppError && err.status === 400 && err.errors ? { ...(await unknownCategory(request.query)), ...err.errors } : undefined;
+        if (errors) throw badRequest(`Invalid input: ${Object.keys(errors).join(', ')}.`, errors);
+        throw err;
+      }
+      const facets = await productFacets(ctx.knex, s.categories, filters, { staff: vc.staff, lang: request.lang, hooks: ctx.hooks.get('catalog') });
+      // As the list: a category that does not exist is a 400, asked only when nothing matched.
+      if (facets.options.length === 0) {
+        const errors = await unknownCategory(request.query);
+        if (Object.keys(errors).length) throw badRequest(`Invalid input: ${Object.keys(errors).join(', ')}.`, errors);
+      }
+      return facets;
     },
   });
 

@@ -1,4 +1,5 @@
 import { listQuerySchema, orderingField, pageSchema, type ListSpec } from '../../../kernel/http/lists.ts';
+import { FACET_PRODUCTS } from '../services/product-facets.ts';
 import { idInput } from '../../../kernel/http/schemas.ts';
 import { PRODUCT_STATUSES } from '../services/records.ts';
 import {
@@ -130,6 +131,36 @@ export const productListQuery = listQuerySchema(productListSpec, {
 });
 
 export const productPage = pageSchema({ $ref: 'Product#' });
+
+// The list's filters that narrow which products there are (no paging, ordering, slug or currency).
+const FACET_FILTERS = ['category', 'option', 'in_stock', 'status', 'search', 'price__gte', 'price__lte'] as const;
+const listProperties = (productListQuery as { properties: Record<string, object> }).properties;
+
+/** GET /api/v1/products/facets/: the product list's filters. */
+export const productFacetsQuery = {
+  type: 'object',
+  properties: Object.fromEntries(FACET_FILTERS.map((name) => [name, listProperties[name]!])),
+};
+
+/** The option names and values on offer among the products a list with the same filters shows. */
+export const productFacets = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['options', 'truncated'],
+  properties: {
+    options: {
+      type: 'array',
+      description: 'Each option name with every value the products offer, in the order first met.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'values'],
+        properties: { name: { type: 'string' }, values: { type: 'array', items: { type: 'string' } } },
+      },
+    },
+    truncated: { type: 'boolean', description: `More products matched than were read (the newest ${FACET_PRODUCTS} are).` },
+  },
+};
 
 /** Bulk: up to 100 product records; one with `id` updates that product, else creates one. */
 export const bulkBody = {

@@ -1369,6 +1369,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/facets/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The option names and values on offer among the products a list with the same filters shows: a shop's filters.
+         * @description Takes the product list's filters (category, option, in_stock, status, search, price__gte/price__lte) and reads the options of the newest 1000 matching products; `truncated` says whether more matched. Anonymous callers and customers: active products only.
+         *
+         *     Refused with 400 beyond the schema:
+         *     - `category`: Must name an existing category (by id or slug).
+         *     - `option`: Each as Name:Value.
+         *     - `price__gte`: At most as many decimals as the currency has.
+         *     - `price__lte`: At most as many decimals as the currency has.
+         */
+        get: operations["get_products_facets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/shipping-methods/": {
         parameters: {
             query?: never;
@@ -10474,6 +10500,78 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    get_products_facets: {
+        parameters: {
+            query?: {
+                /** @description A category id or slug; its subcategories are included. One that does not exist is a 400. */
+                category?: string;
+                /** @description true: only products with a variant that can be bought now (stock, no tracking, or backorders allowed); false: only the others. Needs core-inventory; without it the filter is ignored. */
+                in_stock?: boolean;
+                /** @description Name:Value (Size:M), repeatable: products with a variant of that value, for every pair given. */
+                option?: string[];
+                /** @description Lower bound (inclusive) on price: a decimal amount ("12.50"). */
+                price__gte?: string;
+                /** @description Upper bound (inclusive) on price: a decimal amount ("12.50"). */
+                price__lte?: string;
+                /** @description Text search. */
+                search?: string;
+                /** @description Staff see every status; others only active products, so other values give an empty list. */
+                status?: "draft" | "active" | "archived";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Each option name with every value the products offer, in the order first met. */
+                        options: {
+                            name: string;
+                            values: string[];
+                        }[];
+                        /** @description More products matched than were read (the newest 1000 are). */
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input (`invalid`, naming each bad field in `errors`; `malformed_json`), or a rule listed in the description. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials were sent but are not valid (`authentication_failed`: unknown, revoked or expired key or session), or none were sent to a protected operation (`not_authenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or a page past the end (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

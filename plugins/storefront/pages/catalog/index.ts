@@ -7,11 +7,9 @@ import { listingQuery, pagination, productsUrl, SORT_OPTIONS } from './listing.t
 import { productJsonLd, summary } from './product-seo.ts';
 import { registerSeoRoutes } from './seo-routes.ts';
 
-/** Each option name with its values across the products, and whether the listing filters by each. */
-function optionFilters(products: any[], chosen: string[]) {
-  const byName = new Map<string, Set<string>>();
-  for (const product of products) for (const option of product.options ?? []) for (const value of option.values ?? []) (byName.get(option.name) ?? byName.set(option.name, new Set()).get(option.name)!).add(value);
-  return [...byName].map(([name, values]) => ({ name, values: [...values].map((value) => ({ value, pair: `${name}:${value}`, checked: chosen.includes(`${name}:${value}`) })) }));
+/** Each option name with its values on offer, and whether the listing filters by each. */
+function optionFilters(options: Array<{ name: string; values: string[] }>, chosen: string[]) {
+  return options.map(({ name, values }) => ({ name, values: values.map((value) => ({ value, pair: `${name}:${value}`, checked: chosen.includes(`${name}:${value}`) })) }));
 }
 
 const NOT_FOUND: PageResult = { template: '404', status: 404, seo: { noindex: true } };
@@ -39,8 +37,8 @@ export function registerCatalogPages(pages: PageRoutes, deps: CatalogDeps): void
       const listing = listingQuery(visit.request.query ?? {});
       const [res, facets] = await Promise.all([
         visit.read(productsUrl(visit, listing, { category: String(category.id) })),
-        // The option values on offer in the category, for its filters (first 100 products).
-        visit.read(`/api/v1/products/?category=${category.id}&page_size=100`),
+        // The option values on offer in the category, for its filters.
+        visit.read<{ options: Array<{ name: string; values: string[] }> }>(`/api/v1/products/facets/?category=${category.id}`),
       ]);
       if (res.status !== 200) return NOT_FOUND;
       const path = `/categories/${category.slug}`;
@@ -53,7 +51,7 @@ export function registerCatalogPages(pages: PageRoutes, deps: CatalogDeps): void
           products: res.body.results,
           pagination: pagination(visit.localize(path), listing, res.body.count),
           listing: { sort: listing.sort, min_price: listing.minPrice ?? '', max_price: listing.maxPrice ?? '', sorts: SORT_OPTIONS, in_stock: listing.inStock },
-          option_filters: optionFilters(facets.status === 200 ? facets.body.results : [], listing.options),
+          option_filters: optionFilters(facets.status === 200 ? facets.body.options : [], listing.options),
           breadcrumbs: crumbs.items,
         },
         seo: {
