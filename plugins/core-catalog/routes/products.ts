@@ -9,7 +9,7 @@ import { AppError, badRequest, type FieldErrors } from '../../../kernel/http/err
 import type { CatalogServices } from '../services/index.ts';
 import { countProducts } from '../services/product-counts.ts';
 import { FACET_PRODUCTS, productFacets } from '../services/product-facets.ts';
-import { productFilters, productListQuery } from '../services/product-list.ts';
+import { productFilters, productListQuery, type ProductListParams } from '../services/product-list.ts';
 import { PRODUCT_COLUMNS, productFromRow, type ProductView } from '../services/records.ts';
 import type { ProductSerializer } from '../services/product-memo.ts';
 import { noContent } from '../schemas/common.ts';
@@ -44,6 +44,22 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     const category = typeof query.category === 'string' && query.category ? query.category : undefined;
     return category && !(await s.categories.exists(ctx.knex, category)) ? { category: ['No category with this id or slug.'] } : {};
   };
+  // A category that does not exist is a 400 (named with any other bad parameter), not an empty answer.
+  // It is asked only when something already went wrong or nothing matched, so an answer costs no extra
+  // query.
+  const requireCategory = async (query: { category?: unknown }, others: FieldErrors = {}) => {
+    const errors = { ...(await unknownCategory(query)), ...others };
+    if (Object.keys(errors).length) throw badRequest(`Invalid input: ${Object.keys(errors).join(', ')}.`, errors);
+  };
+  // The list's filters (list and facets); a refusal names a category that does not exist as well.
+  const filtersOf = async (query: ProductListParams) => {
+    try {
+      return productFilters(query, s.pricing, productListSpec);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 400 && err.errors) await requireCategory(query, err.errors);
+      throw err;
+    }
+  };
 
   ctx.routes.add({
     method: 'GET',
@@ -62,20 +78,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     checkQueryOnRefusal: unknownCategory,
     handler: async (request, reply) => {
       const vc = viewOf(request);
-      // A category that does not exist is a 400 (named with any other bad parameter), not an empty
-      // list. It is asked only when something already went wrong or nothing matched, so a page of
-      // products costs no extra query.
-      const requireCategory = async (others: FieldErrors = {}) => {
-        const errors = { ...(await unknownCategory(request.query)), ...others };
-        if (Object.keys(errors).length) throw badRequest(`Invalid input: ${Object.keys(errors).join(', ')}.`, errors);
-      };
-      let filters;
-      try {
-        filters = productFilters(request.query, s.pricing, productListSpec);
-      } catch (err) {
-        if (err instanceof AppError && err.status === 400 && err.errors) await requireCategory(err.errors);
-        throw err;
-      }
+      const filters = await filtersOf(request.query);
       const { query, countQuery, countedStatuses } = productListQuery(ctx.knex, s.categories, filters, { staff: vc.staff, lang: request.lang, hooks: ctx.hooks.get('catalog') });
       // An unfiltered list's count is the kept number of products per status, not a scan of them all; a
       // search reads its matches once, for the page and the count together.
@@ -100,10 +103,10 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       const keysetIndex = isMysql(ctx.knex) && countedStatuses ? orderingIndex(request.query.ordering, vc.staff && !filters.status) : undefined;
       const keysetPage = keysetIndex ? (page: Knex.QueryBuilder) => forceIndex(ctx.knex, page, 'products', keysetIndex) : undefined;
       const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, build, 'products.id', { count, countQuery, totalColumn, rowsOfIds: totalColumn ? undefined : rowsOfIds, keysetPage }).catch(async (err: unknown) => {
-        await requireCategory();
+        await requireCategory(request.query);
         throw err;
       });
-      if (page.count === 0) await requireCategory();
+      if (page.count === 0) await requireCategory(request.query);
       if (!memo) return page;
       reply.type(JSON_TYPE);
       return pageJson(page as Page<string>);
@@ -125,20 +128,9 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     checkQueryOnRefusal: unknownCategory,
     handler: async (request) => {
       const vc = viewOf(request);
-      let filters;
-      try {
-        filters = productFilters(request.query, s.pricing, productListSpec);
-      } catch (err) {
-        const errors = err instanceof AppError && err.status === 400 && err.errors ? { ...(await unknownCategory(request.query)), ...err.errors } : undefined;
-        if (errors) throw badRequest(`Invalid input: ${Object.keys(errors).join(', ')}.`, errors);
-        throw err;
-      }
+      const filters = await filtersOf(request.query);
       const facets = await productFacets(ctx.knex, s.categories, filters, { staff: vc.staff, lang: request.lang, hooks: ctx.hooks.get('catalog') });
-      // As the list: a category that does not exist is a 400, asked only when nothing matched.
-      if (facets.options.length === 0) {
-        const errors = await unknownCategory(request.query);
-        if (Object.keys(errors).length) throw badRequest(`Invalid input: ${Object.keys(errors).join(', ')}.`, errors);
-      }
+      if (facets.options.length === 0) await requireCategory(request.query);
       return facets;
     },
   });

@@ -1,6 +1,6 @@
 import { listQuerySchema, orderingField, pageSchema, type ListSpec } from '../../../kernel/http/lists.ts';
-import { FACET_PRODUCTS } from '../services/product-facets.ts';
 import { idInput } from '../../../kernel/http/schemas.ts';
+import { FACET_PRODUCTS } from '../services/product-facets.ts';
 import { PRODUCT_STATUSES } from '../services/records.ts';
 import {
   availabilityProperties,
