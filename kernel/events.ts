@@ -3,9 +3,10 @@ import type { Logger } from './logger.ts';
 import type { Clock } from './clock.ts';
 import type { EventHooks } from './hooks.ts';
 import { backoffMs, claimDueRows } from './db/claim.ts';
-import { parseJson, toDate } from './db/dialect.ts';
+import { isMysql, parseJson, toDate } from './db/dialect.ts';
 import { PollingLoop } from './polling-loop.ts';
 import { insertBatches } from './db/insert-batches.ts';
+import { AwaitingCommit, type CommittedEvents, type LeasedEvent } from './events-awaiting-commit.ts';
 
 /** An event to record: its type and its data (any JSON value). */
 export interface OutboxEvent {
@@ -25,6 +26,14 @@ const BATCH = 100;
 /** Ids per UPDATE when marking dispatched events. */
 const MARK_CHUNK = 500;
 const LEASE_MS = 60_000;
+/**
+ * The lease an event is written with while this instance dispatches: no other instance claims it
+ * before then. Should the process die before dispatching it, any instance claims it once this has
+ * run out.
+ */
+const WRITTEN_LEASE_MS = 15_000;
+/** An event kept in memory is dispatched from there only with this much of its lease left; else it is left to the claim. */
+const LEASE_MARGIN_MS = 5_000;
 // After this many failed rounds (about four days at the one-hour cap) an event stops being retried.
 const MAX_ATTEMPTS = 100;
 /** A row of `events` as `emit` writes it. */
@@ -34,36 +43,53 @@ interface EventRow {
   created_at: Date;
   next_attempt_at: Date;
   attempts: number;
+  locked_until?: Date;
 }
 
 /**
  * The transactional outbox. `emit` writes the event row in the caller's transaction; once that commits,
  * the dispatcher runs every `events.afterCommit` tap at least once per event, retrying only the taps
  * that failed, with backoff. A process that dies in between resumes from the table on the next start.
+ *
+ * While the dispatcher runs, an event is written already leased to this instance and kept in memory
+ * until its transaction commits; the round after the commit dispatches it from there, without claiming
+ * it from the table (on MySQL/MariaDB a claim is a transaction of four statements). The table is
+ * claimed from every poll interval, at start, and after a commit of events written without a lease:
+ * it holds the retries, what another process left, and what a dead one leased.
  */
 export class EventBus {
   private readonly loop: PollingLoop;
   private readonly commitListeners: Array<() => void> = [];
-  // Per outermost transaction awaiting its commit: whether an event in it may change public reads.
-  private readonly awaitingCommit = new WeakMap<Knex.Transaction, { public: boolean }>();
+  private readonly awaiting = new AwaitingCommit((events) => this.committed(events));
   private readonly privateTypes = new Set<string>();
   // The values taps read once per dispatch round (`perRound`), while a round runs.
   private round?: Map<string, Promise<unknown>>;
+  // Committed events this instance leased, oldest first, waiting for a round.
+  private ready: LeasedEvent[] = [];
+  // Between start() and stop(): new events are written leased to this instance.
+  private leasing = false;
+  // When the table is next claimed from (performance.now(); 0: in the next round).
+  private claimAt = 0;
+  // On MySQL/MariaDB, whether a multi-row insert's ids follow one another (settled at start).
+  private consecutiveIds?: Promise<boolean>;
+  // Lease releases of events committed after stop(), awaited by the next stop().
+  private readonly releases = new Set<Promise<unknown>>();
 
   constructor(
     private readonly knex: Knex,
     private readonly hooks: EventHooks,
     private readonly clock: Clock,
     private readonly logger: Logger,
-    pollMs = 1000,
+    private readonly pollMs = 1000,
   ) {
-    this.loop = new PollingLoop(() => this.dispatchDue(), BATCH, pollMs, logger, 'event dispatch');
+    this.loop = new PollingLoop(() => this.dispatchRound(), BATCH, pollMs, logger, 'event dispatch');
   }
 
   /** Records an event inside `trx`; it is dispatched only if and after that transaction commits. */
   async emit(trx: Knex | Knex.Transaction, type: string, data: unknown): Promise<number> {
-    const [id] = await trx('events').insert(this.row(type, data, this.clock.now()));
-    this.afterCommitOf(trx, !this.privateTypes.has(type));
+    const row = this.row(type, data, this.clock.now());
+    const [id] = await trx('events').insert(row);
+    this.awaiting.add(trx, { public: !this.privateTypes.has(type), ...this.leasedOf([row], Number(id), 1) });
     return Number(id);
   }
 
@@ -77,12 +103,35 @@ export class EventBus {
     if (events.length === 0) return;
     const now = this.clock.now();
     const rows = events.map((e) => this.row(e.type, e.data, now));
-    for (const batch of insertBatches(rows, (row) => row.data.length)) await trx('events').insert(batch);
-    this.afterCommitOf(trx, events.some((e) => !this.privateTypes.has(e.type)));
+    const publicEvents = events.some((e) => !this.privateTypes.has(e.type));
+    // The ids of a multi-row insert: SQLite's one writer numbers its rows one after another and reports
+    // the last; MySQL/MariaDB report the first, and number them one after another only in the
+    // consecutive auto-increment lock modes. Where that is not so, the rows go unleased.
+    const consecutive = !isMysql(this.knex) || (await this.consecutiveIds);
+    for (const batch of insertBatches(rows, (row) => row.data.length)) {
+      if (!consecutive) for (const row of batch) delete row.locked_until;
+      const [id] = await trx('events').insert(batch);
+      this.awaiting.add(trx, { public: publicEvents, ...this.leasedOf(batch, Number(id), isMysql(this.knex) ? 1 : -1) });
+    }
   }
 
   private row(type: string, data: unknown, now: Date): EventRow {
-    return { type, data: JSON.stringify(data ?? {}), created_at: now, next_attempt_at: now, attempts: 0 };
+    const row: EventRow = { type, data: JSON.stringify(data ?? {}), created_at: now, next_attempt_at: now, attempts: 0 };
+    if (this.leasing) row.locked_until = new Date(now.getTime() + WRITTEN_LEASE_MS);
+    return row;
+  }
+
+  // The leased rows of an insert as kept in memory; `id` is the first id the insert reported (`step`
+  // 1) or the last (`step` -1).
+  private leasedOf(rows: EventRow[], id: number, step: 1 | -1): Pick<CommittedEvents, 'leased' | 'unleased'> {
+    const first = step === 1 ? id : id - rows.length + 1;
+    const leased: LeasedEvent[] = [];
+    let unleased = false;
+    rows.forEach((row, i) => {
+      if (row.locked_until) leased.push({ id: first + i, type: row.type, data: row.data, created_at: row.created_at, leased_until: row.locked_until.getTime() });
+      else unleased = true;
+    });
+    return { leased, unleased };
   }
 
   /**
@@ -101,24 +150,6 @@ export class EventBus {
   }
 
   /**
-   * Once the change holding the new event has committed: tell the listeners, then wake the dispatcher.
-   * It waits for the outermost transaction (a savepoint's promise settles before the real commit, when
-   * the dispatcher would find nothing yet), and once per transaction however many events it emits.
-   */
-  private afterCommitOf(db: Knex | Knex.Transaction, affectsPublic: boolean): void {
-    const outermost = outermostTransaction(db);
-    if (!outermost?.executionPromise) return this.committed(affectsPublic);
-    const waiting = this.awaitingCommit.get(outermost);
-    if (waiting) {
-      waiting.public ||= affectsPublic;
-      return;
-    }
-    const state = { public: affectsPublic };
-    this.awaitingCommit.set(outermost, state);
-    outermost.executionPromise.then(() => this.committed(state.public), () => undefined);
-  }
-
-  /**
    * Calls `listener` each time a change that emitted events has committed (once per transaction; not
    * when all its events are of types `declarePrivate` named),
    * before any later request can read the database: the response cache forgets what it held there.
@@ -127,18 +158,47 @@ export class EventBus {
     this.commitListeners.push(listener);
   }
 
-  private committed(affectsPublic: boolean): void {
-    if (affectsPublic) for (const listener of this.commitListeners) listener();
+  // Once the change holding new events has committed: tell the listeners, then queue its leased events
+  // and wake the dispatcher (which claims from the table too when some were written without a lease).
+  private committed(events: CommittedEvents): void {
+    if (events.public) for (const listener of this.commitListeners) listener();
+    if (events.unleased) this.claimAt = 0;
+    if (events.leased.length > 0) {
+      if (!this.leasing) return this.release(events.leased);
+      this.ready.push(...events.leased.sort((a, b) => a.id - b.id));
+    }
     this.wake();
   }
 
   /** Starts dispatching: due events now, then on every commit and every poll interval. */
   start(): void {
+    if (isMysql(this.knex)) this.consecutiveIds ??= consecutiveInsertIds(this.knex, this.logger);
+    this.leasing = true;
+    this.claimAt = 0;
     this.loop.start();
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  /**
+   * Stops dispatching after the round in progress. The events still waiting in memory, and those
+   * committed from now on, have their lease given up so the next dispatcher to run takes them at once.
+   */
+  async stop(): Promise<void> {
+    this.leasing = false;
+    await this.loop.stop();
+    this.release(this.ready.splice(0));
+    await Promise.all(this.releases);
+  }
+
+  private release(events: LeasedEvent[]): void {
+    if (events.length === 0) return;
+    const ids = events.map((e) => e.id);
+    const released = this.knex('events')
+      .whereIn('id', ids)
+      .whereNull('dispatched_at')
+      .update({ locked_until: null })
+      .catch((err) => this.logger.warn({ err, events: ids }, 'could not give up the lease of undispatched events; they are dispatched once it runs out'))
+      .finally(() => this.releases.delete(released));
+    this.releases.add(released);
   }
 
   /** Asks for a dispatch round soon; called after each commit that emitted. */
@@ -164,7 +224,29 @@ export class EventBus {
     return value;
   }
 
-  /** One dispatch round over the due events; returns how many it claimed. Tests call it directly. */
+  // The loop's round: the committed events in memory, then the table when it is due. Answers BATCH
+  // (another round at once) while either has more.
+  private async dispatchRound(): Promise<number> {
+    const direct = await this.dispatchReady();
+    let claimed = 0;
+    if (performance.now() >= this.claimAt) {
+      claimed = await this.dispatchDue();
+      this.claimAt = claimed === BATCH ? 0 : performance.now() + this.pollMs * 0.9;
+    }
+    return this.ready.length > 0 || claimed === BATCH ? BATCH : direct + claimed;
+  }
+
+  // Up to BATCH of the committed events in memory. One whose lease is about to run out is left to the
+  // claim (another instance may take it once it has).
+  private async dispatchReady(): Promise<number> {
+    const taken = this.ready.splice(0, BATCH);
+    const soonest = this.clock.now().getTime() + LEASE_MARGIN_MS;
+    const rows = taken.filter((e) => e.leased_until > soonest).map((e) => ({ ...e, attempts: 0, pending_taps: null }));
+    await this.dispatchRows(rows);
+    return taken.length;
+  }
+
+  /** One dispatch round over the due events in the table; returns how many it claimed. Tests call it directly. */
   async dispatchDue(): Promise<number> {
     const now = this.clock.now();
     const rows = await claimDueRows(this.knex, {
@@ -175,6 +257,12 @@ export class EventBus {
       due: (q) => q.whereNull('dispatched_at').andWhere('next_attempt_at', '<=', now),
       index: 'events_claim_idx',
     });
+    await this.dispatchRows(rows);
+    return rows.length;
+  }
+
+  // Runs the taps of these events (held by this instance), in order, then marks those every tap took.
+  private async dispatchRows(rows: any[]): Promise<void> {
     // The events every tap took are marked in one statement per round: on MariaDB each autocommit
     // update is a log flush, and a backlog of thousands of events must not cost thousands of them. A
     // crash before the mark only runs those taps again, which they allow (at least once).
@@ -188,7 +276,6 @@ export class EventBus {
     for (let i = 0; i < done.length; i += MARK_CHUNK) {
       await this.knex('events').whereIn('id', done.slice(i, i + MARK_CHUNK)).update({ dispatched_at: this.clock.now(), locked_until: null, pending_taps: null });
     }
-    return rows.length;
   }
 
   /** Runs the event's taps (those still pending); true when all succeeded, else records the failure for a retry. */
@@ -224,18 +311,24 @@ export class EventBus {
   }
 }
 
-// A savepoint's promise settles when the savepoint is released, before anything is committed: only the
-// outermost transaction's settles at COMMIT.
-function outermostTransaction(db: Knex | Knex.Transaction): Knex.Transaction | undefined {
-  let trx = db as Knex.Transaction & { parentTransaction?: Knex.Transaction };
-  if (!trx.isTransaction) return undefined;
-  while (trx.parentTransaction) trx = trx.parentTransaction as typeof trx;
-  return trx;
-}
-
 function callTap(tap: { type: string; fn: Function }, event: EventRecord): Promise<unknown> {
   if (tap.type === 'async') {
     return new Promise((resolve, reject) => tap.fn(event, (err?: Error) => (err ? reject(err) : resolve(undefined))));
   }
   return Promise.resolve().then(() => tap.fn(event));
+}
+
+/**
+ * Whether a multi-row insert on this MySQL/MariaDB server numbers its rows one after another from the
+ * id it reports: InnoDB does so for inserts of a known number of rows in lock modes 0 and 1 (MariaDB's
+ * default), with an auto-increment step of 1. Mode 2 may interleave other inserts' ids.
+ */
+async function consecutiveInsertIds(knex: Knex, logger: Logger): Promise<boolean> {
+  try {
+    const [rows] = await knex.raw('select @@innodb_autoinc_lock_mode as mode, @@auto_increment_increment as step');
+    return Number(rows[0].mode) <= 1 && Number(rows[0].step) === 1;
+  } catch (err) {
+    logger.warn({ err }, 'could not read the auto-increment settings; events written several at once are claimed from the table');
+    return false;
+  }
 }

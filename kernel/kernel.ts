@@ -355,7 +355,10 @@ export class Kernel {
     this.stopping ??= (async () => {
       if (this.app) await drainConnections(this.app, this.config.shutdownGraceMs);
       await this.app?.close();
-      await Promise.all([this.worker.stop(), this.events.stop(), this.foreignChanges.stop(), this.installedPlugins.stop(), this.changeAnnouncer?.stop()]);
+      await Promise.all([this.worker.stop(), this.foreignChanges.stop(), this.installedPlugins.stop(), this.changeAnnouncer?.stop()]);
+      // The outbox stops last: the events of the jobs that finished above are still its to dispatch,
+      // or to give back to the table for the next dispatcher.
+      await this.events.stop();
       await this.kernelHooks.shutdown.promise();
       await this.checkpointer?.stop();
       // quit() fails while Redis is unreachable; disconnect() then stops the reconnect attempts.
