@@ -1,5 +1,5 @@
 import type { ProductView, VariantView } from '../../core-catalog/services/records.ts';
-import type { Db } from './records.ts';
+import { levelsInActiveWarehouses, type Db } from './records.ts';
 
 /** What the catalogue shows about stock on each variant. */
 export interface VariantAvailability {
@@ -9,8 +9,7 @@ export interface VariantAvailability {
   in_stock: boolean;
 }
 
-// Stock records (`l`) in active warehouses, and the units they make available, summed per group.
-const inActiveWarehouses = (db: Db) => db('inventory_levels as l').join('warehouses as w', 'w.id', 'l.warehouse_id').where('w.active', 1);
+// The units stock records in active warehouses make available, summed per group.
 const AVAILABLE_SUM = 'SUM(l.quantity - l.reserved) as available';
 
 /** Available units per variant over active warehouses, in one query (variants without records: absent). */
@@ -18,7 +17,7 @@ export async function availableByVariant(db: Db, variantIds: number[]): Promise<
   const result = new Map<number, number>();
   const unique = [...new Set(variantIds)];
   if (unique.length === 0) return result;
-  const rows = await inActiveWarehouses(db)
+  const rows = await levelsInActiveWarehouses(db)
     .whereIn('l.variant_id', unique)
     .groupBy('l.variant_id')
     .select('l.variant_id', db.raw(AVAILABLE_SUM));
@@ -60,7 +59,7 @@ export async function withProductAvailability(products: ProductView[], db: Db): 
  */
 export async function withAvailabilityFingerprints(fingerprints: Map<number, string>, db: Db): Promise<Map<number, string>> {
   if (fingerprints.size === 0) return fingerprints;
-  const rows = await inActiveWarehouses(db)
+  const rows = await levelsInActiveWarehouses(db)
     .join('variants as v', 'v.id', 'l.variant_id')
     .whereIn('v.product_id', [...fingerprints.keys()])
     .groupBy('v.product_id', 'l.variant_id')

@@ -1,5 +1,5 @@
 import { affectedRows, forUpdate, isDuplicateKey, isSqlite } from '../../../kernel/db/dialect.ts';
-import { levelFromRow, MAX_QUANTITY, type Db, type LevelRow } from './records.ts';
+import { levelFromRow, levelsInActiveWarehouses, MAX_QUANTITY, type Db, type LevelRow } from './records.ts';
 
 const LEVELS = 'inventory_levels';
 
@@ -16,10 +16,8 @@ export const Levels = {
   async candidates(db: Db, variantIds: number[]): Promise<Map<number, LevelRow[]>> {
     const byVariant = new Map<number, LevelRow[]>(variantIds.map((id) => [id, []]));
     if (variantIds.length === 0) return byVariant;
-    const rows = await db(`${LEVELS} as l`)
-      .join('warehouses as w', 'w.id', 'l.warehouse_id')
+    const rows = await levelsInActiveWarehouses(db)
       .whereIn('l.variant_id', variantIds)
-      .where('w.active', 1)
       .orderBy([{ column: 'l.variant_id' }, { column: 'w.priority' }, { column: 'l.warehouse_id' }])
       .select('l.*', 'w.priority', 'w.active');
     for (const row of rows) byVariant.get(Number(row.variant_id))?.push(levelFromRow(row));
