@@ -95,9 +95,10 @@ test('an event is written leased to its instance: another claims it only after t
   const tmp = stalledPlugin();
   t.after(tmp.remove);
   const writer = await exampleStore({ ...QUIET, clock, env: { PLUGINS: `examples/hello-plugin,${tmp.dirs.stalled}` } });
-  t.after(() => writer.close());
-  await settle();
   const gate = writer.kernel.container.resolve('stalledGate') as { release: () => void; reached: Promise<void> };
+  // Open the gate before closing, whatever happened: the writer's stop waits for its round.
+  t.after(() => (gate.release(), writer.close()));
+  await settle();
   assert.equal((await postJson(writer, LIST, { name: 'Ada' })).statusCode, 201);
   await gate.reached;
   for (const name of ['Grace', 'Lin']) assert.equal((await postJson(writer, LIST, { name })).statusCode, 201);
@@ -117,9 +118,9 @@ test('a stopping instance gives up the lease of the events it had not dispatched
   const tmp = stalledPlugin();
   t.after(tmp.remove);
   const first = await exampleStore({ ...QUIET, env: { PLUGINS: `examples/hello-plugin,${tmp.dirs.stalled}` } });
-  t.after(() => first.close());
-  await settle();
   const gate = first.kernel.container.resolve('stalledGate') as { release: () => void; reached: Promise<void> };
+  t.after(() => (gate.release(), first.close()));
+  await settle();
   assert.equal((await postJson(first, LIST, { name: 'Ada' })).statusCode, 201);
   await gate.reached;
   for (const name of ['Grace', 'Lin']) assert.equal((await postJson(first, LIST, { name })).statusCode, 201);
