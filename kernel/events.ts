@@ -72,7 +72,7 @@ export class EventBus {
   private claimAt = 0;
   // On MySQL/MariaDB, whether a multi-row insert's ids follow one another (settled at start).
   private consecutiveIds?: Promise<boolean>;
-  // Lease releases of events committed after stop(), awaited by the next stop().
+  // Lease releases under way (of events stop() found waiting, or committed after it); stop() waits for them.
   private readonly releases = new Set<Promise<unknown>>();
 
   constructor(

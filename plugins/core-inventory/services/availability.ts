@@ -1,5 +1,6 @@
 import type { ProductView, VariantView } from '../../core-catalog/services/records.ts';
-import { levelsInActiveWarehouses, type Db } from './records.ts';
+import { levelsInActiveWarehouses } from './levels.ts';
+import type { Db } from './records.ts';
 
 /** What the catalogue shows about stock on each variant. */
 export interface VariantAvailability {

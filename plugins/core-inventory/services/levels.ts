@@ -1,7 +1,23 @@
-import { affectedRows, forUpdate, isDuplicateKey, isSqlite } from '../../../kernel/db/dialect.ts';
-import { levelFromRow, levelsInActiveWarehouses, MAX_QUANTITY, type Db, type LevelRow } from './records.ts';
+import type { Knex } from 'knex';
+import { affectedRows, forUpdate, isDuplicateKey, isSqlite, readThroughIndex } from '../../../kernel/db/dialect.ts';
+import { levelFromRow, MAX_QUANTITY, type Db, type LevelRow } from './records.ts';
 
 const LEVELS = 'inventory_levels';
+
+/** The unique index of stock records by variant and warehouse (migration 002). */
+const LEVELS_BY_VARIANT = 'inventory_levels_variant_id_warehouse_id_unique';
+
+/**
+ * Stock records (`l`) in active warehouses (`w`), read through their variant index. Without the hint
+ * MariaDB, right after a warehouse came to hold thousands of records (a bulk sync, before its
+ * statistics are recomputed), starts from the few warehouses and reads every record of each: two
+ * variants' availability examined 6,013 rows (4 ms) where 12 do.
+ */
+export function levelsInActiveWarehouses(db: Db): Knex.QueryBuilder {
+  const query = db(`${LEVELS} as l`).join('warehouses as w', 'w.id', 'l.warehouse_id').where('w.active', 1);
+  readThroughIndex(db as Knex, query, `${LEVELS} as l`, LEVELS_BY_VARIANT);
+  return query;
+}
 
 /**
  * The SQL on `inventory_levels`. Every change is one UPDATE whose WHERE carries the condition that keeps
