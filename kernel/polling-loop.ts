@@ -35,6 +35,11 @@ export class PollingLoop {
     await this.running;
   }
 
+  /** Resolves once the round in progress, if any, has finished (at once between rounds). */
+  async settled(): Promise<void> {
+    await this.running;
+  }
+
   wake(): void {
     if (this.stopped) return;
     if (this.running) this.again = true;

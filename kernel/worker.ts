@@ -67,7 +67,7 @@ export class Worker {
     /** Whether a plugin serves (kernel/plugin-states.ts): jobs of one that needs configuration wait. */
     private readonly isActive: (plugin: string) => boolean = () => true,
   ) {
-    this.loop = new PollingLoop(() => this.runDue(), BATCH, pollMs, logger, 'worker');
+    this.loop = new PollingLoop(() => this.round(), BATCH, pollMs, logger, 'worker');
   }
 
   /**
@@ -158,8 +158,20 @@ export class Worker {
     }
   }
 
-  /** Runs one round of due jobs; returns how many were claimed. Tests call it directly. */
+  /**
+   * Runs one round of due jobs and returns how many it claimed; tests call it directly.
+   * Beside a running loop it also waits for the loop's round in progress, before and after its own:
+   * a job that round claimed first (SKIP LOCKED hides it from this claim) has then finished too, so
+   * whatever was due when it was called has run when it returns.
+   */
   async runDue(): Promise<number> {
+    await this.loop.settled();
+    const claimed = await this.round();
+    await this.loop.settled();
+    return claimed;
+  }
+
+  private async round(): Promise<number> {
     const runnable = this.runnable();
     if (runnable.length === 0) return 0;
     const now = this.clock.now();

@@ -162,6 +162,37 @@ test('an `every` job runs at start and then once per interval, keeping a single 
   assert.equal(ticks[3]!.toISOString(), '2026-05-01T08:03:00.000Z');
 });
 
+test('runDue beside a running loop returns only once the job that loop claimed first has finished', async (t) => {
+  const store = await kernelStore({ workers: true, pollMs: 10 });
+  t.after(() => store.close());
+  const { worker, knex } = store.kernel;
+  let started = false;
+  let finished = false;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  worker.define('test.slow', async () => {
+    started = true;
+    await gate;
+    finished = true;
+  });
+  await worker.enqueue(knex, 'test.slow', {});
+  // The loop claims it: runDue's own claim finds nothing, yet what was due has run when it returns.
+  await waitFor(() => started, 'the loop to start the job');
+  let returned = false;
+  const run = worker.runDue().then((n) => {
+    returned = true;
+    return n;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Opened before checking: a failed check must not leave the store's close waiting for the job.
+  const waited = !returned;
+  release();
+  assert.equal(waited, true, 'still waiting for the loop\'s job');
+  assert.equal(await run, 0);
+  assert.equal(finished, true);
+  await waitFor(async () => (await countRows(knex, 'jobs', { name: 'test.slow' })) === 0, 'the row removed');
+});
+
 test('on MariaDB, two workers claiming at once never run the same job twice', { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL (MariaDB): SQLite has one writer per database file' }, async (t) => {
   const first = await kernelStore();
   t.after(() => first.close());
