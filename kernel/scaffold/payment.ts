@@ -74,7 +74,7 @@ export class ${n.pascal}Gateway extends PaymentGateway {
   async createPayment(ctx: GatewayContext, order: OrderSummary, payment: PaymentRecord): Promise<PaymentStart | GatewayError> {
     const { checkout_url: checkoutUrl } = this.settings();
     const reference = \`${n.snake}_\${crypto.randomBytes(12).toString('hex')}\`;
-    // Inside the order's transaction: the row exists exactly when the payment does.
+    // The order and the payment row are committed before a gateway is asked: the reference refers to them.
     await ctx.db('${table}').insert({ payment_id: payment.id, order_number: order.order_number, reference, amount_minor: payment.amount_minor, currency: payment.currency, created_at: new Date() });
     const redirect = new URL(checkoutUrl);
     redirect.searchParams.set('reference', reference);

@@ -214,7 +214,12 @@ export abstract class PaymentGateway {
   /** Unique gateway identifier, e.g. `test`, `manual`, `acme`. */
   abstract readonly identifier: string;
 
-  /** Starts a payment of `payment.amount_minor` for `order`; inside the order's transaction. */
+  /**
+   * Starts a payment of `payment.amount_minor` for `order`. Asked after the pay transaction committed
+   * (the order and the pending payment row exist), outside any transaction: no lock waits on the
+   * provider. Throwing counts as a refusal (the payment fails, the order stays); answer a GatewayError
+   * for a refusal you can name.
+   */
   abstract createPayment(ctx: GatewayContext, order: OrderSummary, payment: PaymentRecord): Promise<PaymentStart | GatewayError>;
 
   /** Captures (part of) an authorised payment, e.g. when staff confirm a bank transfer arrived. */

@@ -15,6 +15,7 @@ export const CheckoutErrors = {
   checkoutNotFound: () => notFound('No checkout with this id.'),
   alreadyPaid: (orderId: number, orderNumber: string) =>
     conflict('already_paid', `This checkout is already paid: order ${orderNumber} (id ${orderId}).`, { order: [`Order ${orderNumber} (id ${orderId}).`] }),
+  paymentSuperseded: () => conflict('payment_superseded', 'Another payment of this order started meanwhile: follow that one, or pay again.'),
   checkoutExpired: () => conflict('checkout_expired', 'This checkout expired: its unpaid order was cancelled. Start again from a new cart.'),
   checkoutLocked: (orderNumber: string) =>
     conflict('checkout_locked', `Order ${orderNumber} is already placed from this checkout; its address, e-mail and shipping can no longer change.`),

@@ -99,7 +99,7 @@ export function registerCheckoutRoutes(ctx: PluginContext, s: CheckoutServices):
     transaction: false,
     summary: 'Pay: places the order (pending, stock reserved, order.created) and starts a payment with the chosen method.',
     description:
-      'Answers the payment with redirect_url (a hosted page) or instructions (offline methods). A method not offered: 400. The gateway refusing: 402 payment_failed (the order stays; pay again with a method). Paying again after a failed payment starts a new payment on the same order. A paid checkout: 409 already_paid naming the order; an expired one: 409 checkout_expired. Honour Idempotency-Key for retries.',
+      'Answers the payment with redirect_url (a hosted page) or instructions (offline methods). A method not offered: 400. The gateway refusing: 402 payment_failed (the order stays; pay again with a method). Paying again after a failed payment starts a new payment on the same order. A paid checkout: 409 already_paid naming the order; an expired one: 409 checkout_expired; superseded by another pay of the order while the gateway answered: 409 payment_superseded. The gateway is asked after the order is committed, outside any transaction. Honour Idempotency-Key for retries.',
     schema: { params: checkoutParams, body: payBody, response: { 201: payResponse } },
     handler: async (request, reply) => {
       const result = await s.pay.pay({ checkoutId: request.params.id, methodId: request.body.payment_method_id, ...callerOf(request), ip: request.ip });

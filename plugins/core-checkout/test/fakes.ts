@@ -26,6 +26,8 @@ class FakeGateway extends PaymentGateway {
   refunds = [];
   async createPayment(ctx, order, payment) {
     this.calls.push({ order: order.order_number, payment: payment.id, amount: payment.amount_minor, returnUrl: ctx.returnUrl });
+    // A test may stand in for the provider's round trip (globalThis.fakeProvider.answer): it may wait, or throw as an unreachable provider does.
+    await globalThis.fakeProvider?.answer?.(order, payment);
     if (payment.method_id === 'fake_decline') return { error: true, code: 'declined', message: 'Card declined by the fake bank.' };
     if (payment.method_id === 'fake_offline' || payment.method_id === 'fake_offline_hold') {
       const hold = payment.method_id === 'fake_offline_hold' ? '2999-01-01T00:00:00.000Z' : null;

@@ -71,8 +71,8 @@ test('operators set each method\'s hold and the limit through PATCH /api/v1/stor
   assert.equal(expectStatus(await shop.anon.get('/api/v1/store/'), 200).payment_hold_hours.manual_bank_transfer, 36, 'nothing changed');
 });
 
-test('one e-mail may hold at most max_unpaid_orders unpaid orders, from any address: beyond, 409 and nothing reserved', async (t) => {
-  const { shop } = await setup(t);
+test('one e-mail may hold at most max_unpaid_orders held orders, from any address: beyond, 409 and no hold granted', async (t) => {
+  const { shop, clock } = await setup(t);
   expectStatus(await shop.staff.patch('/api/v1/store/', { max_unpaid_orders: 2 }), 200);
   for (let i = 0; i < 2; i++) expectStatus((await payBy(shop, `203.0.113.${i + 1}`, 'hoarder@example.com')).res, 201);
   const before = await stock(shop);
@@ -82,9 +82,21 @@ test('one e-mail may hold at most max_unpaid_orders unpaid orders, from any addr
   assert.equal(res.statusCode, 409, res.body);
   assert.equal(res.json().code, 'too_many_unpaid_orders');
   assert.match(res.json().detail, /e-mail address already has 2 unpaid orders/);
-  assert.deepEqual(await stock(shop), before, 'nothing reserved');
+  // The order was placed before the gateway answered: it stays, without the hold, its payment withdrawn,
+  // and waits the ordinary unpaid timeout (30 minutes) like any order not paid yet.
   const still = expectStatus(await guestAt(shop, '203.0.113.50').get(`/api/v1/checkout/${checkout.id}/`), 200);
-  assert.equal(still.order, null, 'no order was placed; the checkout can still be paid otherwise');
+  assert.notEqual(still.order, null, 'the checkout can still be paid otherwise');
+  const placed = await order(shop, still.order.id);
+  assert.equal(placed.status, 'pending');
+  assert.equal((await shop.store.kernel.knex('orders').where({ id: placed.id }).first('hold_until')).hold_until, null, 'no hold');
+  assert.deepEqual((await shop.store.kernel.knex('payments').where({ order_id: placed.id }).pluck('status')), ['cancelled']);
+  assert.equal((await stock(shop)).reserved, before.reserved + 1);
+  // Asking again for a hold on the same checkout is refused the same way.
+  assert.equal((await pay(guestAt(shop, '203.0.113.50'), checkout.id, 'manual_bank_transfer')).json().code, 'too_many_unpaid_orders');
+  clock.advance(31 * 60_000);
+  await runExpiry(shop);
+  assert.equal((await order(shop, placed.id)).status, 'cancelled', 'gone after the ordinary timeout');
+  assert.deepEqual(await stock(shop), before, 'its unit released; the held orders keep theirs');
 
   // Staff placing orders for customers are not limited.
   const staffCheckout = await checkoutFor(shop, shop.staff, 'hoarder@example.com');
@@ -99,7 +111,8 @@ test('one client address may hold at most max_unpaid_orders unpaid orders, whate
   assert.equal(over.json().code, 'too_many_unpaid_orders');
   assert.match(over.json().detail, /client address already has 3 unpaid orders/);
   expectStatus((await payBy(shop, '192.0.2.11', 'guest9@example.com')).res, 201);
-  assert.equal((await stock(shop)).reserved, 4);
+  // Three held, one placed without its hold (until the ordinary timeout), one held from elsewhere.
+  assert.equal((await stock(shop)).reserved, 5);
 });
 
 test('a paid order no longer counts, and an expired hold releases its stock and its place', async (t) => {
@@ -109,15 +122,29 @@ test('a paid order no longer counts, and an expired hold releases its stock and 
   expectStatus(await shop.staff.post(`/api/v1/orders/${first.order.id}/payments/${first.id}/capture/`, {}), 200);
   const second = expectStatus((await payBy(shop, '198.51.100.9', 'ada@example.com')).res, 201);
   assert.equal((await payBy(shop, '198.51.100.9', 'ada@example.com')).res.statusCode, 409);
-  assert.equal((await stock(shop)).reserved, 2);
+  assert.equal((await stock(shop)).reserved, 3, 'the refused order holds its unit only for the ordinary timeout');
 
   clock.advance(23 * HOUR);
   await runExpiry(shop);
   assert.equal((await order(shop, second.order.id)).status, 'pending', 'still held');
+  assert.equal((await stock(shop)).reserved, 2, 'the order refused a hold expired');
 
   clock.advance(HOUR + 60_000);
   await runExpiry(shop);
   assert.equal((await order(shop, second.order.id)).status, 'cancelled');
   assert.equal((await stock(shop)).reserved, 1, 'the held unit is released; the paid one stays');
   expectStatus((await payBy(shop, '198.51.100.9', 'ada@example.com')).res, 201);
+});
+
+test('four transfers from one e-mail at once with a limit of one: one is held, three are refused', async (t) => {
+  const { shop } = await setup(t);
+  expectStatus(await shop.staff.patch('/api/v1/store/', { max_unpaid_orders: 1 }), 200);
+  const shoppers = await Promise.all([1, 2, 3, 4].map(async (i) => {
+    const shopper = guestAt(shop, `198.51.100.${60 + i}`);
+    return { shopper, checkout: await checkoutFor(shop, shopper, 'rush@example.com') };
+  }));
+  const answers = await Promise.all(shoppers.map(({ shopper, checkout }) => pay(shopper, checkout.id, 'manual_bank_transfer')));
+  assert.deepEqual(answers.map((r) => r.statusCode).sort(), [201, 409, 409, 409], answers.map((r) => r.body).join('\n'));
+  const held = await shop.store.kernel.knex('orders').whereNotNull('hold_until').pluck('id');
+  assert.deepEqual(held.map(Number), [answers.find((r) => r.statusCode === 201)!.json().order.id]);
 });

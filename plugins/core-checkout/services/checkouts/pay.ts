@@ -1,14 +1,15 @@
 import type { Knex } from 'knex';
 import type { Principal } from '../../../../kernel/http/principal.ts';
 import type { Logger } from '../../../../kernel/logger.ts';
-import type { PaymentMethod } from '../../contracts.ts';
+import type { GatewayError, PaymentMethod, PaymentStart } from '../../contracts.ts';
+import type { AppError } from '../../../../kernel/http/errors.ts';
 import { CheckoutErrors } from '../../errors.ts';
 import type { CheckoutDeps } from '../deps.ts';
 import type { OrderRecord } from '../orders/order-rows.ts';
 import type { OrderService } from '../orders/order-service.ts';
 import { placeOrder } from '../orders/place-order.ts';
-import { checkUnpaidOrderLimit, placedFrom } from '../orders/unpaid-limit.ts';
-import type { CheckoutPayments } from '../payments/checkout-payments.ts';
+import { placedFrom, unpaidOrderLimitRefusal } from '../orders/unpaid-limit.ts';
+import { holdOf, type CheckoutPayments } from '../payments/checkout-payments.ts';
 import type { PaymentRow } from '../payments/payment-rows.ts';
 import type { CheckoutRecord } from './checkout-rows.ts';
 import type { CheckoutService } from './checkout-service.ts';
@@ -40,11 +41,21 @@ export interface PayResult {
 const ATTEMPTS = 3;
 
 
+/** What the pay transaction committed: the order (placed now or before), the method, the opened payment. */
+interface Opened {
+  order: OrderRecord;
+  method: PaymentMethod;
+  payment: PaymentRow;
+}
+
 /**
- * Paying a checkout, in one transaction that holds the checkout row (so two pays at once make one
- * order): the first pay re-prices and re-validates, places the order and reserves its stock; a pay
- * after a failed payment starts a new payment on the same order. A transaction InnoDB picks as a
- * deadlock victim is run again (nothing of it remains).
+ * Paying a checkout. The pay transaction holds the checkout row (so two pays at once make one order):
+ * the first pay re-prices and re-validates, places the order, reserves its stock and opens a pending
+ * payment; a pay after a failed payment opens a new payment on the same order. Only after it committed
+ * is the gateway asked, outside any transaction: a provider's round trip holds no lock (not the
+ * order-number row every placement takes, not the stock rows, not SQLite's one writer). Its answer is
+ * then booked in a short transaction of its own. A transaction InnoDB picks as a deadlock victim is
+ * run again (nothing of it remains).
  */
 export class PayService {
   constructor(
@@ -56,24 +67,50 @@ export class PayService {
   ) {}
 
   async pay(input: PayInput): Promise<PayResult> {
+    const opened = await this.transaction((trx) => this.open(trx, input));
+    const answer = await this.payments.ask(opened.order, opened.payment, input.log);
+    const booked = await this.transaction((trx) => this.book(trx, opened, answer, input));
+    if ('refusal' in booked) throw booked.refusal;
+    return booked;
+  }
+
+  private async transaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.deps.knex.transaction((trx) => this.payIn(trx, input));
+        return await this.deps.knex.transaction(work);
       } catch (err) {
         if (attempt >= ATTEMPTS || !isLockConflict(err)) throw err;
       }
     }
   }
 
-  private async payIn(trx: Knex.Transaction, input: PayInput): Promise<PayResult> {
+  private async open(trx: Knex.Transaction, input: PayInput): Promise<Opened> {
     const checkout = await this.checkouts.require(trx, input.checkoutId, input.principal, { lock: true, trusted: input.trusted });
     const placing = checkout.order_id === null;
     const { order, method } = placing ? await this.place(trx, checkout, input) : await this.again(trx, checkout, input);
-    const started = await this.payments.start(trx, order, method, { firstPayment: placing });
+    const payment = await this.payments.open(trx, order, method, { firstPayment: placing });
+    return { order, method, payment };
+  }
+
+  // The gateway's answer booked. A hold beyond the store's limit of held orders is not granted: the
+  // payment is withdrawn (the order waits the ordinary unpaid timeout) and the pay answers 409, so the
+  // shopper may pay the same checkout with a method that pays at once.
+  private async book(trx: Knex.Transaction, opened: Opened, answer: PaymentStart | GatewayError, input: PayInput): Promise<PayResult | { refusal: AppError }> {
+    const { order } = opened;
+    const hold = holdOf(answer);
+    const refusal = hold && (await unpaidOrderLimitRefusal(this.deps, trx, { order, holdUntil: hold, principal: input.principal, ip: input.ip }));
+    if (refusal) {
+      await this.payments.withdraw(trx, opened.payment.id);
+      return { refusal };
+    }
+    const started = await this.payments.record(trx, order, opened.payment.id, answer);
+    if (started.superseded) {
+      const now = await this.orders.get(trx, order.id);
+      throw now.status === 'cancelled' ? CheckoutErrors.checkoutExpired() : CheckoutErrors.paymentSuperseded();
+    }
     // A payment left pending changed the order at most by the hold its gateway set; any other outcome
     // (paid at once, refused: the payment is then succeeded or failed) is read back.
     const after = started.payment.status === 'pending' ? { ...order, ...started.orderChanges } : await this.orders.get(trx, order.id);
-    await checkUnpaidOrderLimit(this.deps, trx, { order: after, principal: input.principal, ip: input.ip, holdBefore: order.hold_until });
     return { payment: started.payment, order: after, failure: started.failure };
   }
 

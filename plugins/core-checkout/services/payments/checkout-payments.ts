@@ -1,6 +1,7 @@
 import { placedCheckoutEvent } from '../checkouts/checkout-events.ts';
 import type { Knex } from 'knex';
-import { isGatewayError, type CheckoutPaymentsService, type Db, type PaymentLookup, type PaymentMethod, type SettledPayment } from '../../contracts.ts';
+import { isGatewayError, type CheckoutPaymentsService, type Db, type GatewayError, type PaymentLookup, type PaymentMethod, type PaymentStart, type SettledPayment } from '../../contracts.ts';
+import type { Logger } from '../../../../kernel/logger.ts';
 import { CheckoutErrors } from '../../errors.ts';
 import type { CheckoutDeps } from '../deps.ts';
 import { CheckoutRows } from '../checkouts/checkout-rows.ts';
@@ -15,10 +16,19 @@ import { markOutsideEffect } from '../../../../kernel/db/transaction-retry.ts';
 
 export type Outcome = 'succeeded' | 'failed';
 
+/** The `hold_until` a pending answer asks for, when it is a valid date. */
+export function holdOf(answer: PaymentStart | GatewayError): Date | null {
+  if (isGatewayError(answer) || answer.status !== 'pending' || !answer.hold_until) return null;
+  const hold = new Date(answer.hold_until);
+  return Number.isNaN(hold.getTime()) ? null : hold;
+}
+
 /** A payment attempt as started: the row, and the gateway's refusal when there was one. */
 export interface StartedPayment {
   payment: PaymentRow;
   failure?: string;
+  /** The payment was cancelled before its answer was booked: another pay of the order superseded it, or the order expired. */
+  superseded?: boolean;
   /** What starting the payment wrote to the order: the hold a pending payment's gateway set, if any. */
   orderChanges?: { hold_until: Date; updated_at: Date };
 }
@@ -60,35 +70,70 @@ export class CheckoutPayments implements CheckoutPaymentsService {
   }
 
   /**
-   * Starts a payment of what the order still owes with `method`'s gateway, inside the order's
-   * transaction. Earlier pending attempts are superseded (cancelled); an order placed in this very
-   * transaction (`firstPayment`) has none. A gateway refusal (or an immediate decline) marks the payment
-   * failed and emits `payment.failed`: the order stays.
+   * A payment attempt, in three steps so that no lock is held while the provider answers:
+   * `open` writes the pending payment row inside the pay transaction (earlier pending attempts are
+   * superseded, cancelled; an order placed in this very transaction, `firstPayment`, has none); after
+   * that transaction committed, `ask` calls the gateway's `createPayment` outside any transaction; then
+   * `record`, in a short transaction of its own, books the answer.
    */
-  async start(trx: Knex.Transaction, order: OrderRecord, method: PaymentMethod, opts: { firstPayment?: boolean } = {}): Promise<StartedPayment> {
+  async open(trx: Knex.Transaction, order: OrderRecord, method: PaymentMethod, opts: { firstPayment?: boolean } = {}): Promise<PaymentRow> {
     const gateway = this.gateways.get(method.gateway);
     if (!gateway) throw new Error(`Payment method "${method.id}" names gateway "${method.gateway}", which is not registered.`);
     const now = this.now();
     if (!opts.firstPayment) await PaymentRows.cancelPending(trx, order.id, now);
-    const payment = await PaymentRows.insert(trx, { order_id: order.id, method_id: method.id, gateway: gateway.identifier, amount_minor: order.total - order.amount_paid, currency: order.currency, test: order.test }, now);
-    const result = await gateway.createPayment(this.gatewayContext(trx, order), orderSummary(order), paymentRecord(payment));
-    if (isGatewayError(result) || result.status === 'failed') {
-      const message = isGatewayError(result) ? result.message : 'The payment was declined.';
-      const external = isGatewayError(result) ? null : (result.external_id ?? null);
-      await this.fail(trx, payment, message, external);
+    return PaymentRows.insert(trx, { order_id: order.id, method_id: method.id, gateway: gateway.identifier, amount_minor: order.total - order.amount_paid, currency: order.currency, test: order.test }, now);
+  }
+
+  /**
+   * The gateway's answer to an opened payment, asked outside any transaction (`ctx.db` is the store's
+   * database). A gateway that throws (its provider unreachable) answers as a refusal: the payment fails
+   * and the order stays, so the shopper may try again.
+   */
+  async ask(order: OrderRecord, payment: PaymentRow, log?: Logger): Promise<PaymentStart | GatewayError> {
+    const gateway = this.gateways.get(payment.gateway);
+    try {
+      if (!gateway) throw new Error(`Gateway "${payment.gateway}" is no longer registered.`);
+      return await gateway.createPayment(this.gatewayContext(this.deps.knex, order), orderSummary(order), paymentRecord(payment));
+    } catch (err) {
+      (log ?? this.deps.logger).error({ err, gateway: payment.gateway, payment: payment.id }, 'createPayment failed');
+      return { error: true, code: 'gateway_unavailable', message: 'The payment provider could not be reached. Try again, or choose another payment method.' };
+    }
+  }
+
+  /**
+   * Books the gateway's answer to an opened payment. A refusal (or an immediate decline) marks it
+   * failed and emits `payment.failed`: the order stays. A payment no longer pending is left as it is:
+   * the provider's notification settled it first, or another pay superseded it (`superseded`), or the
+   * unpaid order expired meanwhile. `withoutHold` books a pending answer without its `hold_until`.
+   */
+  async record(trx: Knex.Transaction, order: OrderRecord, paymentId: number, answer: PaymentStart | GatewayError, opts: { withoutHold?: boolean } = {}): Promise<StartedPayment> {
+    const payment = (await PaymentRows.find(trx, paymentId, { lock: true }))!;
+    if (payment.status === 'failed') return { payment, failure: payment.error ?? 'The payment failed.' };
+    if (payment.status !== 'pending') return { payment, superseded: payment.status === 'cancelled' };
+    const now = this.now();
+    if (isGatewayError(answer) || answer.status === 'failed') {
+      const message = isGatewayError(answer) ? answer.message : 'The payment was declined.';
+      const external = isGatewayError(answer) ? null : (answer.external_id ?? null);
+      await this.fail(trx, payment, message, external, order);
       return { payment: (await PaymentRows.find(trx, payment.id))!, failure: message };
     }
-    const given = { external_id: result.external_id ?? null, redirect_url: result.redirect_url ?? null, instructions: result.instructions ?? null };
+    const given = { external_id: answer.external_id ?? null, redirect_url: answer.redirect_url ?? null, instructions: answer.instructions ?? null };
     await PaymentRows.update(trx, payment.id, given, now);
-    const holdUntil = result.hold_until ? new Date(result.hold_until) : null;
-    const held = holdUntil !== null && !Number.isNaN(holdUntil.getTime());
-    if (held) await OrderRows.update(trx, order.id, { hold_until: holdUntil }, now);
-    if (result.status === 'succeeded') {
+    const holdUntil = opts.withoutHold ? null : holdOf(answer);
+    if (holdUntil) await OrderRows.update(trx, order.id, { hold_until: holdUntil }, now);
+    if (answer.status === 'succeeded') {
       await this.settle(trx, payment.id, 'succeeded');
       return { payment: (await PaymentRows.find(trx, payment.id))! };
     }
     // Pending (a redirect, instructions): the row as the update left it.
-    return { payment: { ...payment, ...given, updated_at: now }, orderChanges: held ? { hold_until: holdUntil, updated_at: now } : undefined };
+    return { payment: { ...payment, ...given, updated_at: now }, orderChanges: holdUntil ? { hold_until: holdUntil, updated_at: now } : undefined };
+  }
+
+  /** Withdraws an opened payment the store will not go on with (it is cancelled; the order stays). */
+  async withdraw(trx: Knex.Transaction, paymentId: number): Promise<PaymentRow> {
+    const now = this.now();
+    await PaymentRows.cancelIfPending(trx, paymentId, now);
+    return (await PaymentRows.find(trx, paymentId))!;
   }
 
   /**
@@ -146,10 +191,10 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     return this.settle(trx, payment.id, note.outcome, { externalId: note.externalId ?? null });
   }
 
-  private async fail(trx: Knex.Transaction, payment: PaymentRow, message: string, externalId: string | null): Promise<void> {
+  private async fail(trx: Knex.Transaction, payment: PaymentRow, message: string, externalId: string | null, known?: OrderRecord): Promise<void> {
     const now = this.now();
     await PaymentRows.update(trx, payment.id, { status: 'failed', error: message.slice(0, 1000), external_id: externalId, settled_at: now }, now);
-    const order = await this.orders.get(trx, payment.order_id);
+    const order = known ?? (await this.orders.get(trx, payment.order_id));
     const failed = (await PaymentRows.find(trx, payment.id))!;
     await this.deps.events.emit(trx, 'payment.failed', { ...paymentView(failed), order_number: order.order_number });
   }
