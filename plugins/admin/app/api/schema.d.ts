@@ -524,7 +524,7 @@ export interface paths {
         put?: never;
         /**
          * Pay: places the order (pending, stock reserved, order.created) and starts a payment with the chosen method.
-         * @description Answers the payment with redirect_url (a hosted page) or instructions (offline methods). A method not offered: 400. The gateway refusing: 402 payment_failed (the order stays; pay again with a method). Paying again after a failed payment starts a new payment on the same order. A paid checkout: 409 already_paid naming the order; an expired one: 409 checkout_expired. Honour Idempotency-Key for retries.
+         * @description Answers the payment with redirect_url (a hosted page) or instructions (offline methods). A method not offered: 400. The gateway refusing: 402 payment_failed (the order stays; pay again with a method). Paying again after a failed payment starts a new payment on the same order. A paid checkout: 409 already_paid naming the order; an expired one: 409 checkout_expired; superseded by another pay of the order while the gateway answered: 409 payment_superseded. The gateway is asked after the order is committed, outside any transaction. Honour Idempotency-Key for retries.
          */
         post: operations["post_checkout_by_id_pay"];
         delete?: never;
