@@ -34,7 +34,7 @@ async function queriesOf(ctx: CatalogTestStore, url: string): Promise<string[]> 
   const knex = ctx.store.kernel.knex;
   const seen: string[] = [];
   const listener = (q: { sql: string }) => {
-    if (!/store_settings|plugin_settings|from [`"]events[`"] where [`"]id[`"] >/.test(q.sql)) seen.push(q.sql);
+    if (!/store_settings|plugin_settings|from [`"]events[`"] where [`"]id[`"] (>|in)/.test(q.sql)) seen.push(q.sql);
   };
   knex.on('query', listener);
   try {
