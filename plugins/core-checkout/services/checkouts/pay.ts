@@ -41,10 +41,9 @@ export interface PayResult {
 const ATTEMPTS = 3;
 
 
-/** What the pay transaction committed: the order (placed now or before), the method, the opened payment. */
+/** What the pay transaction committed: the order (placed now or before) and the opened payment. */
 interface Opened {
   order: OrderRecord;
-  method: PaymentMethod;
   payment: PaymentRow;
 }
 
@@ -89,7 +88,7 @@ export class PayService {
     const placing = checkout.order_id === null;
     const { order, method } = placing ? await this.place(trx, checkout, input) : await this.again(trx, checkout, input);
     const payment = await this.payments.open(trx, order, method, { firstPayment: placing });
-    return { order, method, payment };
+    return { order, payment };
   }
 
   // The gateway's answer booked. A hold beyond the store's limit of held orders is not granted: the
@@ -105,8 +104,8 @@ export class PayService {
     }
     const started = await this.payments.record(trx, order, opened.payment.id, answer);
     if (started.superseded) {
-      const now = await this.orders.get(trx, order.id);
-      throw now.status === 'cancelled' ? CheckoutErrors.checkoutExpired() : CheckoutErrors.paymentSuperseded();
+      const current = await this.orders.get(trx, order.id);
+      throw current.status === 'cancelled' ? CheckoutErrors.checkoutExpired() : CheckoutErrors.paymentSuperseded();
     }
     // A payment left pending changed the order at most by the hold its gateway set; any other outcome
     // (paid at once, refused: the payment is then succeeded or failed) is read back.

@@ -104,9 +104,9 @@ export class CheckoutPayments implements CheckoutPaymentsService {
    * Books the gateway's answer to an opened payment. A refusal (or an immediate decline) marks it
    * failed and emits `payment.failed`: the order stays. A payment no longer pending is left as it is:
    * the provider's notification settled it first, or another pay superseded it (`superseded`), or the
-   * unpaid order expired meanwhile. `withoutHold` books a pending answer without its `hold_until`.
+   * unpaid order expired meanwhile.
    */
-  async record(trx: Knex.Transaction, order: OrderRecord, paymentId: number, answer: PaymentStart | GatewayError, opts: { withoutHold?: boolean } = {}): Promise<StartedPayment> {
+  async record(trx: Knex.Transaction, order: OrderRecord, paymentId: number, answer: PaymentStart | GatewayError): Promise<StartedPayment> {
     const payment = (await PaymentRows.find(trx, paymentId, { lock: true }))!;
     if (payment.status === 'failed') return { payment, failure: payment.error ?? 'The payment failed.' };
     if (payment.status !== 'pending') return { payment, superseded: payment.status === 'cancelled' };
@@ -119,7 +119,7 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     }
     const given = { external_id: answer.external_id ?? null, redirect_url: answer.redirect_url ?? null, instructions: answer.instructions ?? null };
     await PaymentRows.update(trx, payment.id, given, now);
-    const holdUntil = opts.withoutHold ? null : holdOf(answer);
+    const holdUntil = holdOf(answer);
     if (holdUntil) await OrderRows.update(trx, order.id, { hold_until: holdUntil }, now);
     if (answer.status === 'succeeded') {
       await this.settle(trx, payment.id, 'succeeded');
@@ -130,10 +130,8 @@ export class CheckoutPayments implements CheckoutPaymentsService {
   }
 
   /** Withdraws an opened payment the store will not go on with (it is cancelled; the order stays). */
-  async withdraw(trx: Knex.Transaction, paymentId: number): Promise<PaymentRow> {
-    const now = this.now();
-    await PaymentRows.cancelIfPending(trx, paymentId, now);
-    return (await PaymentRows.find(trx, paymentId))!;
+  async withdraw(trx: Knex.Transaction, paymentId: number): Promise<void> {
+    await PaymentRows.cancelIfPending(trx, paymentId, this.now());
   }
 
   /**

@@ -144,9 +144,9 @@ export const PaymentRows = {
     await db('payments').where('id', id).update({ ...values, updated_at: now });
   },
 
-  /** Marks one payment cancelled if it is still pending; true when it was. */
-  async cancelIfPending(db: Db, id: number, now: Date): Promise<boolean> {
-    return (await db('payments').where({ id, status: 'pending' }).update({ status: 'cancelled', updated_at: now })) > 0;
+  /** Marks one payment cancelled if it is still pending. */
+  async cancelIfPending(db: Db, id: number, now: Date): Promise<void> {
+    await db('payments').where({ id, status: 'pending' }).update({ status: 'cancelled', updated_at: now });
   },
 
   /** Marks an order's pending payments cancelled: a new attempt supersedes them. */
