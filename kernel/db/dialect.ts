@@ -74,6 +74,24 @@ export function affectedRows(result: unknown): number {
   return 0;
 }
 
+/**
+ * Adds one to a counter column of the single row `where` names and answers the new value, in one
+ * statement: `UPDATE … RETURNING` on SQLite; on MySQL/MariaDB, which have no RETURNING for updates,
+ * `LAST_INSERT_ID(expr)`, whose value comes back in the update's own answer. Throws when no row matches.
+ */
+export async function incrementCounter(db: Knex | Knex.Transaction, table: string, column: string, where: Record<string, string | number>): Promise<number> {
+  const [[key, value], ...rest] = Object.entries(where);
+  if (key === undefined || rest.length > 0) throw new Error('incrementCounter names its row by one column.');
+  if (isMysql(db as Knex)) {
+    const [result] = await db.raw('update ?? set ?? = last_insert_id(?? + 1) where ?? = ?', [table, column, column, key, value]);
+    if (result.affectedRows !== 1) throw new Error(`No ${table} row where ${key} = ${value}.`);
+    return Number(result.insertId);
+  }
+  const rows = await db(table).where(key, value).update({ [column]: db.raw('?? + 1', [column]) }, [column]);
+  if (rows.length !== 1) throw new Error(`No ${table} row where ${key} = ${value}.`);
+  return Number(rows[0][column]);
+}
+
 /** An insert or update refused by a unique index or the primary key, on either driver. */
 export function isDuplicateKey(err: unknown): boolean {
   const code = String((err as { code?: unknown } | null)?.code ?? '');

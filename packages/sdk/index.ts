@@ -95,7 +95,7 @@ export {
 } from '../../kernel/http/schemas.ts';
 
 // Database helpers that behave the same on SQLite and MySQL/MariaDB.
-export { isSqlite, isMysql, forUpdate, forUpdateSkipLocked, toDate, toIso, toBool, parseJson, affectedRows } from '../../kernel/db/dialect.ts';
+export { isSqlite, isMysql, forUpdate, forUpdateSkipLocked, toDate, toIso, toBool, parseJson, affectedRows, incrementCounter } from '../../kernel/db/dialect.ts';
 export { claimDueRows } from '../../kernel/db/claim.ts';
 export { KeptCounts, createKeptCounts } from '../../kernel/db/kept-counts.ts';
 export type { ClaimOptions } from '../../kernel/db/claim.ts';

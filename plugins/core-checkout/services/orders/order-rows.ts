@@ -1,4 +1,5 @@
-import { forUpdate, parseJson, toBool, toDate } from '../../../../kernel/db/dialect.ts';
+import type { Knex } from 'knex';
+import { forUpdate, incrementCounter, parseJson, toBool, toDate } from '../../../../kernel/db/dialect.ts';
 import type { Address, AppliedDiscount, Db, PricedLine, ShippingRate } from '../../contracts.ts';
 import { countPlacedOrder } from './order-counts.ts';
 import type { OrderStatus } from './transitions.ts';
@@ -222,8 +223,7 @@ export const OrderRows = {
    * a rolled-back placement rolls the counter back too (and the row lock makes placements take turns).
    */
   async nextNumber(db: Db): Promise<number> {
-    await db('order_counters').where('name', 'order_number').increment('value', 1);
-    const row = await db('order_counters').where('name', 'order_number').first('value');
-    return Number(row.value);
+    // One round trip: the placing transaction holds this row's lock from here to its commit.
+    return incrementCounter(db as Knex, 'order_counters', 'value', { name: 'order_number' });
   },
 };
