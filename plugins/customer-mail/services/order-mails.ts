@@ -63,9 +63,11 @@ export class OrderMails {
     const settings = this.parts.settings().get();
     // The language negotiated when the order was paid, as orders show it.
     const orderLanguage = order.language;
-    const language = pickLanguage(languageCandidates(orderLanguage, settings.default_language), await templates.languages());
+    // The active theme is looked up once for both the languages on offer and the templates.
+    const themeDirs = await templates.themeDirs();
+    const language = pickLanguage(languageCandidates(orderLanguage, settings.default_language), await templates.languages(themeDirs));
     const store = { name: settings.name, email: settings.email ?? null, url: baseUrl };
-    const mail = await templates.render(trigger.kind, language, mailContext(store, language, order, trigger.extra));
+    const mail = await templates.render(trigger.kind, language, mailContext(store, language, order, trigger.extra), themeDirs);
 
     try {
       await knex.transaction(async (trx) => {

@@ -46,16 +46,21 @@ function languageFolders(dir: string): string[] {
 export class MailTemplates {
   constructor(private readonly parts: Parts) {}
 
+  /** The active theme's mail folders, read once per mail and handed to `languages` and `render`. */
+  themeDirs(): Promise<string[]> {
+    return this.parts.themeMailDirs();
+  }
+
   /** The languages mails can be written in: the plugin's and the active theme's language folders. */
-  async languages(): Promise<string[]> {
-    const themed = await this.parts.themeMailDirs();
+  async languages(themeDirs?: string[]): Promise<string[]> {
+    const themed = themeDirs ?? (await this.themeDirs());
     return [...new Set([...languageFolders(this.parts.defaultsDir), ...themed.flatMap(languageFolders)])];
   }
 
   /** Subject, text and HTML of one mail in `language`; a broken theme template falls back to the plugin's own. */
-  async render(kind: MailKind, language: string, context: Record<string, unknown>): Promise<RenderedMail> {
+  async render(kind: MailKind, language: string, context: Record<string, unknown>, themeDirs?: string[]): Promise<RenderedMail> {
     const { defaultsDir } = this.parts;
-    const themeDirs = await this.parts.themeMailDirs();
+    themeDirs ??= await this.themeDirs();
     const defaults = [path.join(defaultsDir, language), path.join(defaultsDir, FALLBACK_LANGUAGE)];
     const themed = [...themeDirs.flatMap((dir) => [path.join(dir, language), dir]), ...defaults];
     try {
