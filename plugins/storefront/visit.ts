@@ -36,6 +36,8 @@ export class Visit {
   /** Cookies the API set during this visit, sent with its later calls (a login's session, then a logout). */
   private readonly updated = new Map<string, string | null>();
   private csrf?: string;
+  /** Public reads made during this visit, by URL: a page and its layout asking for the same one share it. */
+  private readonly reads = new Map<string, Promise<InternalResponse>>();
 
   constructor(
     readonly request: RouteRequest,
@@ -121,6 +123,8 @@ export class Visit {
     const headers: Record<string, string> = { 'accept-language': this.lang };
     if (method !== 'GET') headers['x-csrftoken'] = cookies[CSRF_COOKIE] ?? this.csrfToken();
     if (method !== 'GET' && !cookies[CSRF_COOKIE]) cookies[CSRF_COOKIE] = headers['x-csrftoken'];
+    // A change made during the visit (a form's post) may change what a read answered before it.
+    if (method !== 'GET') this.reads.clear();
     const res = await this.api.request<T>({ method, url, cookies, headers, body, remoteAddress: this.request.ip });
     for (const cookie of res.setCookies) this.passCookie(cookie);
     return res;
@@ -129,11 +133,20 @@ export class Visit {
   /**
    * A public read without the visitor's cookies (served from the response cache when it can be). A
    * page asked with `Cache-Control: no-cache` reads the API fresh too, so that it is computed whole.
+   * The same URL read twice in one visit (the category list, by the page and by the header's
+   * navigation) is asked for once.
    */
   read<T = any>(url: string): Promise<InternalResponse<T>> {
-    const headers: Record<string, string> = { 'accept-language': this.lang };
-    if (wantsFresh(this.request.headers['cache-control'])) headers['cache-control'] = 'no-cache';
-    return this.api.request<T>({ url, headers, remoteAddress: this.request.ip });
+    let answer = this.reads.get(url);
+    if (!answer) {
+      const headers: Record<string, string> = { 'accept-language': this.lang };
+      if (wantsFresh(this.request.headers['cache-control'])) headers['cache-control'] = 'no-cache';
+      answer = this.api.request<T>({ url, headers, remoteAddress: this.request.ip });
+      this.reads.set(url, answer);
+      // A read that failed is not kept: a later one asks again.
+      answer.catch(() => this.reads.delete(url));
+    }
+    return answer as Promise<InternalResponse<T>>;
   }
 
   /** `url` with `currency=` added when the visitor's currency is not the store's default. */

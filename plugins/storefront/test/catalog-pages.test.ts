@@ -4,6 +4,7 @@ import { Client, expectStatus } from '../../../test/helpers/client.ts';
 import { startTestStore, type TestStore } from '../../../test/helpers/store.ts';
 import { authHeader, staffApiKey } from '../../../test/helpers/auth.ts';
 import { Visitor } from './visitor.ts';
+import { statementsDuring } from '../../../test/helpers/statements.ts';
 
 let store: TestStore;
 let staff: Client;
@@ -116,6 +117,27 @@ test('a product page has its variant picker, escaped name, canonical URL, Open G
   expectStatus(await staff.patch(`/api/v1/products/${variant.product_id}/`, { status: 'draft' }), 200);
   assert.equal((await v.get('/products/runner')).statusCode, 404, 'a draft is not in the shop');
   expectStatus(await staff.patch(`/api/v1/products/${variant.product_id}/`, { status: 'active' }), 200);
+});
+
+test('a page computed afresh reads the category list once, though the page and its header navigation both use it', async () => {
+  // The list's own statements (its count and its page), not the category filter's subqueries.
+  const readsCategories = (sql: string) => /from [`"]categories[`"]( order by|$)/.test(sql);
+  const fresh = { accept: 'text/html', 'cache-control': 'no-cache' };
+  // What one computed read of the list costs, as the yardstick.
+  const alone = await statementsDuring(store.kernel.knex, async () => {
+    expectStatus(await store.inject({ url: '/api/v1/categories/?page_size=100', headers: { 'cache-control': 'no-cache' } }), 200);
+  });
+  const once = alone.filter((s) => readsCategories(s.sql)).length;
+  assert.ok(once > 0, 'the category list reads the categories table');
+  for (const url of ['/products/runner', '/categories/shoes']) {
+    let res: any;
+    const sent = await statementsDuring(store.kernel.knex, async () => {
+      res = await store.inject({ url, headers: fresh });
+    });
+    assert.equal(res.statusCode, 200, url);
+    assert.match(res.body, /<nav class="category-nav[^]*>Shoes<\/a>/, `${url}: the header lists the categories`);
+    assert.equal(sent.filter((s) => readsCategories(s.sql)).length, once, `${url}: the category list is read once`);
+  }
 });
 
 test('/de/ pages are German, in the chosen currency, with hreflang alternates', async () => {
