@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { test } from 'node:test';
 import { FAKE_NOTIFY_SECRET } from './fakes.ts';
-import { amount, eventsOf, expectStatus, makeVariant, pathOf, pay, postForm, readyCheckout, sharedShop, stockOf } from './helpers.ts';
+import { statementsDuring } from '../../../test/helpers/statements.ts';
+import { amount, eventsOf, expectStatus, makeVariant, pathOf, pay, postForm, readyCheckout, setStock, sharedShop, stockOf } from './helpers.ts';
 
 const shop = sharedShop();
 
@@ -166,6 +167,33 @@ test('order numbers are sequential and gapless: a placement refused for stock gi
   const c = await readyCheckout(anon, [[other.id, 1]]);
   const next = expectStatus(await pay(anon, c.id, 'fake_card'), 201);
   assert.equal(Number(next.order.order_number), Number(first.order.order_number) + 1);
+});
+
+test('a pay refused for one short line leaves nothing reserved for the others, and places without a savepoint', async () => {
+  const { anon } = shop();
+  const plenty = await makeVariant(shop(), { stock: 10 });
+  const scarce = await makeVariant(shop(), { stock: 2 });
+  const movementsOf = async (variantId: number) => Number((await shop().knex('inventory_movements').where({ variant_id: variantId }).count({ n: '*' }))[0].n);
+  const movementsBefore = await movementsOf(plenty.id);
+  const refused = await readyCheckout(anon, [[plenty.id, 3], [scarce.id, 2]]);
+  // Stock taken away between the checkout and its pay: the second line is short only when placing.
+  await setStock(shop(), scarce.id, 1);
+  const short = expectStatus(await pay(anon, refused.id, 'fake_card'), 409);
+  assert.equal(short.code, 'insufficient_stock');
+  assert.ok(short.errors['items.1.quantity'], 'the short line is named');
+  assert.deepEqual(await stockOf(shop(), plenty.id), { quantity: 10, reserved: 0 }, 'the line that fitted was not left reserved');
+  assert.equal(await movementsOf(plenty.id), movementsBefore, 'nor is a movement of it recorded');
+  assert.equal((await shop().knex('inventory_reservations').where({ variant_id: plenty.id })).length, 0);
+  // The same lines that fit: placed, reserved, and no savepoint around the reservation.
+  const fits = await readyCheckout(anon, [[plenty.id, 3], [scarce.id, 1]]);
+  let paid: any;
+  const sent = await statementsDuring(shop().knex, async () => {
+    paid = expectStatus(await pay(anon, fits.id, 'fake_card'), 201);
+  });
+  assert.ok(paid.order.id);
+  assert.deepEqual(await stockOf(shop(), plenty.id), { quantity: 10, reserved: 3 });
+  assert.deepEqual(await stockOf(shop(), scarce.id), { quantity: 1, reserved: 1 });
+  assert.deepEqual(sent.filter((s) => /savepoint/i.test(s.sql)).map((s) => s.sql), [], 'the reservation runs in the pay transaction itself');
 });
 
 test('the order snapshots what was sold: names, SKUs, options, unit prices, addresses, shipping, language', async () => {

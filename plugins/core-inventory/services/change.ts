@@ -118,14 +118,30 @@ export class StockChange {
   }
 }
 
+/** How a change runs in the caller's transaction. */
+export interface ChangeOptions {
+  /**
+   * The caller rolls its whole transaction back when the change throws (the checkout's pay does), so
+   * the change runs in that transaction directly, without a savepoint of its own: two statements less.
+   */
+  callerRollsBack?: boolean;
+}
+
 /**
  * Runs a change of stock inside a savepoint of the caller's transaction, so that a refusal (insufficient
  * stock, a conflict) undoes exactly this change even when the caller catches it and goes on; then emits
  * its events in the caller's transaction, to be delivered only if that commits.
  */
-export async function runChange<T>(deps: InventoryDeps, db: Db, meta: ChangeMeta, work: (trx: Db, change: StockChange) => Promise<T>): Promise<{ value: T; change: StockChange }> {
+export async function runChange<T>(deps: InventoryDeps, db: Db, meta: ChangeMeta, work: (trx: Db, change: StockChange) => Promise<T>, opts: ChangeOptions = {}): Promise<{ value: T; change: StockChange }> {
   // Given a bare knex instead of a transaction, the change gets a transaction of its own, events included.
   const outer = (db as { isTransaction?: boolean }).isTransaction === true;
+  if (outer && opts.callerRollsBack) {
+    const change = new StockChange(deps, meta);
+    const value = await work(db, change);
+    await change.persist(db);
+    await change.emit(db);
+    return { value, change };
+  }
   const out = await db.transaction(async (trx) => {
     const change = new StockChange(deps, meta);
     const value = await work(trx, change);

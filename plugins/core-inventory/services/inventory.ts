@@ -7,8 +7,8 @@ import { availableByVariant } from './availability.ts';
 /**
  * `inventoryService` in the container: what other plugins (checkout, returns, point of sale) call, each
  * method inside the caller's transaction, which it takes first. Every change runs in a savepoint of
- * that transaction: a refusal leaves nothing behind even when the caller catches it. Actors default to
- * `system`.
+ * that transaction: a refusal leaves nothing behind even when the caller catches it (unless the caller
+ * says it rolls back on a refusal: `reserve`'s `callerRollsBack`). Actors default to `system`.
  */
 export class InventoryService {
   constructor(
@@ -17,8 +17,12 @@ export class InventoryService {
     private readonly stock: StockService,
   ) {}
 
-  /** Holds stock for every line of `reference` (see ReservationService.reserve); throws InsufficientStockError. */
-  reserve(trx: Db, reference: Reference, lines: StockLine[], opts?: { actor?: string }): Promise<Allocation[]> {
+  /**
+   * Holds stock for every line of `reference` (see ReservationService.reserve); throws
+   * InsufficientStockError. `callerRollsBack`: the caller ends its transaction when this throws, so no
+   * savepoint is made for it.
+   */
+  reserve(trx: Db, reference: Reference, lines: StockLine[], opts?: { actor?: string; callerRollsBack?: boolean }): Promise<Allocation[]> {
     return this.reservations.reserve(trx, reference, lines, opts);
   }
 

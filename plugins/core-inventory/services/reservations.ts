@@ -1,6 +1,6 @@
 import { InsufficientStockError, type Shortage } from '../errors.ts';
 import { allocate } from './allocator.ts';
-import { runChange } from './change.ts';
+import { runChange, type ChangeOptions } from './change.ts';
 import type { InventoryDeps } from './deps.ts';
 import { Levels } from './levels.ts';
 import { checkReference, mergeLines, variantsOfLines } from './lines.ts';
@@ -19,9 +19,9 @@ export class ReservationService {
    * line when one can, else split. Untracked variants are always available (nothing is held);
    * variants allowing backorders get the part beyond stock as a backordered reservation. When any
    * line is short, throws one InsufficientStockError (409) naming every short variant, and nothing of
-   * this call remains.
+   * this call remains; with `callerRollsBack`, the caller's rollback is what takes it back.
    */
-  async reserve(db: Db, reference: Reference, lines: StockLine[], opts: { actor?: string } = {}): Promise<Allocation[]> {
+  async reserve(db: Db, reference: Reference, lines: StockLine[], opts: { actor?: string } & ChangeOptions = {}): Promise<Allocation[]> {
     const ref = checkReference(reference);
     const merged = mergeLines(lines);
     const meta = { type: 'reserve' as const, actor: opts.actor ?? 'system', reference: ref };
@@ -58,7 +58,7 @@ export class ReservationService {
       if (shortages.length) throw new InsufficientStockError(shortages);
       await ReservationRows.insert(trx, ref, rows, change.now);
       return allocations;
-    });
+    }, opts);
     return value;
   }
 

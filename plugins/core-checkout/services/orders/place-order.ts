@@ -34,7 +34,8 @@ interface Shortage {
 // order's lines here; the checkout's answer names its items the same way.
 async function reserveStock(deps: CheckoutDeps, trx: Knex.Transaction, order: OrderRecord, lines: PricedLine[]): Promise<void> {
   try {
-    await deps.inventory.reserve(trx, { type: 'order', id: order.id }, lines.map((l) => ({ variant_id: l.variant_id, quantity: l.quantity })));
+    // A refusal fails the pay, and its transaction with it: nothing of the reservation is left to undo.
+    await deps.inventory.reserve(trx, { type: 'order', id: order.id }, lines.map((l) => ({ variant_id: l.variant_id, quantity: l.quantity })), { callerRollsBack: true });
   } catch (err) {
     const shortages = (err as { shortages?: Shortage[] }).shortages;
     if ((err as { code?: string }).code !== 'insufficient_stock' || !Array.isArray(shortages)) throw err;
