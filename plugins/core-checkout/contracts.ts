@@ -285,6 +285,12 @@ export interface CheckoutPaymentsService {
    * and `order.paid`; `failed` emits `payment.failed`.
    */
   settle(trx: Knex.Transaction, paymentId: number, outcome: 'succeeded' | 'failed', opts?: { externalId?: string | null }): Promise<SettledPayment>;
+  /**
+   * A hosted page's form post in one go: locks the payment and its order, shows them to `accept`, and
+   * settles as `settle` does only when it answers true. Answers the payment as it was found (undefined
+   * when there is no such payment): what `get` then `settle` give, without reading both twice.
+   */
+  settleWhen(trx: Knex.Transaction, paymentId: number, outcome: 'succeeded' | 'failed', accept: (payment: PaymentLookup) => boolean): Promise<PaymentLookup | undefined>;
 }
 
 /** The `paymentGateways` container service: where gateway plugins register their gateway. */

@@ -29,16 +29,26 @@ interface PageRequest {
   query: { token?: string };
 }
 
+/** The payment id a hosted-page URL names, when it has the shape of one. */
+function paymentIdOf(request: PageRequest): number | undefined {
+  const raw = request.params.payment_id;
+  return /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : undefined;
+}
+
+/** Whether a payment is this gateway's and the URL's token is its own. */
+function pageOf(payment: PaymentLookup, request: PageRequest): boolean {
+  return payment.gateway === TestGateway.identifier && tokenMatches(payment, request.query.token);
+}
+
 /** The payment a hosted-page URL names, when it is this gateway's and the token is right; else undefined. */
 async function paymentOf(payments: CheckoutPaymentsService, db: Db, request: PageRequest): Promise<PaymentLookup | undefined> {
-  const raw = request.params.payment_id;
-  if (!/^[1-9]\d{0,15}$/.test(raw)) return undefined;
-  const payment = await payments.get(db, Number(raw)).catch((err) => {
+  const id = paymentIdOf(request);
+  if (id === undefined) return undefined;
+  const payment = await payments.get(db, id).catch((err) => {
     if (err?.status === 404) return undefined;
     throw err;
   });
-  if (!payment || payment.gateway !== TestGateway.identifier || !tokenMatches(payment, request.query.token)) return undefined;
-  return payment;
+  return payment && pageOf(payment, request) ? payment : undefined;
 }
 
 function page(reply: FastifyReply, status: number, body: string): string {
@@ -89,11 +99,13 @@ export function registerHostedPageRoutes(ctx: PluginContext, payments: CheckoutP
     description: 'Posting again changes nothing: the first outcome stands, and the answer is the same 303.',
     schema: { params, querystring: query, body: outcomeBody, response: { ...redirect, 404: html } },
     handler: async (request, reply) => {
-      const payment = await paymentOf(payments, request.trx!, request);
-      if (!payment) return page(reply, 404, renderNotFoundPage());
-      // Only a pending payment takes an outcome: a settled one keeps its first (settle is idempotent
-      // anyway), and a superseded one must not be paid from an old tab.
-      if (payment.status === 'pending') await payments.settle(request.trx!, payment.id, request.body.outcome);
+      const id = paymentIdOf(request);
+      let ours = false;
+      // The payment and its order are read once, locked, and settled in the same step when the page is
+      // this payment's. Only a pending payment takes an outcome: a settled one keeps its first (settle is
+      // idempotent anyway), and a superseded one must not be paid from an old tab.
+      const payment = id === undefined ? undefined : await payments.settleWhen(request.trx!, id, request.body.outcome, (found) => (ours = pageOf(found, request)) && found.status === 'pending');
+      if (!payment || !ours) return page(reply, 404, renderNotFoundPage());
       reply.code(303).header('location', payment.return_url).header('cache-control', 'no-store');
     },
   });

@@ -2,6 +2,7 @@ import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { SessionClient } from '../../../test/helpers/auth.ts';
 import { PAGE_CSP } from '../page.ts';
+import { statementsDuring } from '../../../test/helpers/statements.ts';
 import { events, expectStatus, localPath, methodIds, openCheckout, openShop, order, pay, postOutcome, setTestMode, type Shop } from './helpers.ts';
 
 let shop: Shop;
@@ -103,7 +104,12 @@ test('a failed payment leaves the order pending; paying again starts a new payme
 
 test('the form posted twice changes the payment once, and the second post answers the same 303', async () => {
   const { checkout, payment } = await payWithTest();
-  const first = await postOutcome(shop, payment.redirect_url, 'succeeded');
+  let first: any;
+  const sent = await statementsDuring(shop.store.kernel.knex, async () => {
+    first = await postOutcome(shop, payment.redirect_url, 'succeeded');
+  });
+  // The payment is read once, locked, for both the page's check and the settling.
+  assert.equal(sent.filter((s) => /from [`"]payments[`"] where [`"]id[`"] = \?/.test(s.sql)).length, 1, sent.map((s) => s.sql).join('\n'));
   const second = await postOutcome(shop, payment.redirect_url, 'succeeded');
   const contrary = await postOutcome(shop, payment.redirect_url, 'failed');
   for (const res of [first, second, contrary]) {
@@ -143,6 +149,10 @@ test('the page needs the payment’s own token: a wrong or missing one is a 404 
   for (const bad of [`${url.pathname}`, `${url.pathname}?token=tp_guess`, `${url.pathname}?token=${url.searchParams.get('token')}x`]) {
     assert.equal((await shop.store.inject({ method: 'GET', url: bad })).statusCode, 404, bad);
     assert.equal((await postOutcome(shop, `https://store.test${bad}`, 'succeeded')).statusCode, 404, bad);
+  }
+  const token = url.searchParams.get('token');
+  for (const unknown of [`/payments/test/999999/?token=${token}`, `/payments/test/0/?token=${token}`, `/payments/test/abc/?token=${token}`]) {
+    assert.equal((await postOutcome(shop, `https://store.test${unknown}`, 'succeeded')).statusCode, 404, unknown);
   }
   assert.equal((await order(shop, payment.order.id)).status, 'pending');
 });

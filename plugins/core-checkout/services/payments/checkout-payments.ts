@@ -57,7 +57,23 @@ export class CheckoutPayments implements CheckoutPaymentsService {
   async get(db: Db, paymentId: number): Promise<PaymentLookup> {
     const payment = await PaymentRows.find(db, paymentId);
     if (!payment) throw CheckoutErrors.paymentNotFound();
-    const order = await this.orders.get(db, payment.order_id);
+    return this.lookup(payment, await this.orders.get(db, payment.order_id));
+  }
+
+  /**
+   * Locks the payment and its order (in `settle`'s order: payment, then order), shows them to
+   * `accept`, and settles with the rows in hand when it accepts. Undefined when there is no such payment.
+   */
+  async settleWhen(trx: Knex.Transaction, paymentId: number, outcome: Outcome, accept: (payment: PaymentLookup) => boolean): Promise<PaymentLookup | undefined> {
+    const payment = await PaymentRows.find(trx, paymentId, { lock: true });
+    if (!payment) return undefined;
+    const order = await this.orders.get(trx, payment.order_id, { lock: true });
+    const found = this.lookup(payment, order);
+    if (accept(found)) await this.settleRows(trx, payment, order, outcome, {});
+    return found;
+  }
+
+  private lookup(payment: PaymentRow, order: OrderRecord): PaymentLookup {
     const record = paymentRecord(payment);
     return {
       ...record,
@@ -143,6 +159,11 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     const payment = await PaymentRows.find(trx, paymentId, { lock: true });
     if (!payment) throw CheckoutErrors.paymentNotFound();
     const order = await this.orders.get(trx, payment.order_id, { lock: true });
+    return this.settleRows(trx, payment, order, outcome, opts);
+  }
+
+  // `settle` with the payment and its order read under lock.
+  private async settleRows(trx: Knex.Transaction, payment: PaymentRow, order: OrderRecord, outcome: Outcome, opts: { externalId?: string | null }): Promise<SettledPayment> {
     const settled = payment.status === 'succeeded' || payment.status === 'failed';
     if (settled || (outcome === 'failed' && payment.status === 'cancelled')) {
       return { ...paymentRecord(payment), changed: false, order_status: order.status };
