@@ -59,9 +59,11 @@ export class ProductService {
   async records(db: Db, ids: number[], opts: { activeOnly?: boolean } = {}): Promise<ProductRecord[]> {
     if (ids.length === 0) return [];
     const byId = new Map<number, ProductRecord>();
-    const query = db('products').whereIn('id', ids).select(PRODUCT_COLUMNS);
-    if (opts.activeOnly) query.where('status', 'active');
-    for (const row of await query) byId.set(Number(row.id), productFromRow(row));
+    // Found by primary key alone, the status checked here: with `status = ?` beside `id in (…)`,
+    // SQLite read the ids through the status index, every active product of the store.
+    for (const row of await db('products').whereIn('id', ids).select(PRODUCT_COLUMNS)) {
+      if (!opts.activeOnly || row.status === 'active') byId.set(Number(row.id), productFromRow(row));
+    }
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 

@@ -140,3 +140,31 @@ test(`a page past ${IDS_FIRST_OFFSET} rows, read ids first, holds the same produ
     }
   }
 });
+
+// A category's count reads that category's entries of the category index, not every active product
+// through the status index; and the page's products are then read by primary key, whatever their status
+// filter (with `status = ?` beside `id in (…)`, SQLite read the ids through the status index).
+test('a category filter counts through the category index, and a page reads its products by primary key', async (t) => {
+  const { store, staff, anon } = shared();
+  if (!isSqlite(store.kernel.knex)) return t.skip('query plans are checked on SQLite (MariaDB plans by table size)');
+  const category = expectStatus(await staff.post('/api/v1/categories/', { name: 'Planned category', slug: 'planned-category' }), 201);
+  for (let i = 0; i < 3; i++) await createProduct(staff, { name: `In category ${i}`, status: 'active', category_id: category.id, price: `${i + 1}.00` });
+  const knex = store.kernel.knex;
+  const seen: Array<{ sql: string; bindings: unknown[] }> = [];
+  const listener = (q: { sql: string; bindings: unknown[] }) => {
+    if (/from [`"]products[`"]/.test(q.sql)) seen.push(q);
+  };
+  knex.on('query', listener);
+  try {
+    const page = expectStatus(await anon.get('/api/v1/products/?category=planned-category&page_size=20', { 'cache-control': 'no-cache' }), 200);
+    assert.equal(page.count, 3);
+  } finally {
+    knex.off('query', listener);
+  }
+  const count = seen.find((q) => /^select count\(\*\)/.test(q.sql));
+  assert.ok(count, seen.map((q) => q.sql).join('\n'));
+  assert.match(await planOf(count.sql, count.bindings), /USING COVERING INDEX products_category_status_created_index \(category_id=\? AND status=\?\)/);
+  const records = seen.find((q) => /where [`"]id[`"] in \(/.test(q.sql));
+  assert.ok(records, `the page's products are read by id: ${seen.map((q) => q.sql).join('\n')}`);
+  assert.match(await planOf(records.sql, records.bindings), /USING INTEGER PRIMARY KEY/);
+});
