@@ -82,7 +82,7 @@ export function affectedRows(result: unknown): number {
 export async function incrementCounter(db: Knex | Knex.Transaction, table: string, column: string, where: Record<string, string | number>): Promise<number> {
   const [[key, value], ...rest] = Object.entries(where);
   if (key === undefined || rest.length > 0) throw new Error('incrementCounter names its row by one column.');
-  if (isMysql(db as Knex)) {
+  if (isMysql(db)) {
     const [result] = await db.raw('update ?? set ?? = last_insert_id(?? + 1) where ?? = ?', [table, column, column, key, value]);
     if (result.affectedRows !== 1) throw new Error(`No ${table} row where ${key} = ${value}.`);
     return Number(result.insertId);

@@ -100,12 +100,11 @@ export function registerHostedPageRoutes(ctx: PluginContext, payments: CheckoutP
     schema: { params, querystring: query, body: outcomeBody, response: { ...redirect, 404: html } },
     handler: async (request, reply) => {
       const id = paymentIdOf(request);
-      let ours = false;
       // The payment and its order are read once, locked, and settled in the same step when the page is
       // this payment's. Only a pending payment takes an outcome: a settled one keeps its first (settle is
       // idempotent anyway), and a superseded one must not be paid from an old tab.
-      const payment = id === undefined ? undefined : await payments.settleWhen(request.trx!, id, request.body.outcome, (found) => (ours = pageOf(found, request)) && found.status === 'pending');
-      if (!payment || !ours) return page(reply, 404, renderNotFoundPage());
+      const payment = id === undefined ? undefined : await payments.settleWhen(request.trx!, id, request.body.outcome, (found) => pageOf(found, request) && found.status === 'pending');
+      if (!payment || !pageOf(payment, request)) return page(reply, 404, renderNotFoundPage());
       reply.code(303).header('location', payment.return_url).header('cache-control', 'no-store');
     },
   });

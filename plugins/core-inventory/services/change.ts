@@ -135,20 +135,18 @@ export interface ChangeOptions {
 export async function runChange<T>(deps: InventoryDeps, db: Db, meta: ChangeMeta, work: (trx: Db, change: StockChange) => Promise<T>, opts: ChangeOptions = {}): Promise<{ value: T; change: StockChange }> {
   // Given a bare knex instead of a transaction, the change gets a transaction of its own, events included.
   const outer = (db as { isTransaction?: boolean }).isTransaction === true;
-  if (outer && opts.callerRollsBack) {
-    const change = new StockChange(deps, meta);
-    const value = await work(db, change);
-    await change.persist(db);
-    await change.emit(db);
-    return { value, change };
-  }
-  const out = await db.transaction(async (trx) => {
+  // Run in the caller's transaction itself, when it rolls back on a refusal; else in a savepoint of it.
+  const inPlace = outer && opts.callerRollsBack === true;
+  const run = async (trx: Db) => {
     const change = new StockChange(deps, meta);
     const value = await work(trx, change);
     await change.persist(trx);
-    if (!outer) await change.emit(trx);
+    // In a savepoint, the events are written once it is released (below).
+    if (!outer || inPlace) await change.emit(trx);
     return { value, change };
-  });
+  };
+  if (inPlace) return run(db);
+  const out = await db.transaction(run);
   if (outer) await out.change.emit(db);
   return out;
 }

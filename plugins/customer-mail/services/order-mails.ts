@@ -65,7 +65,7 @@ export class OrderMails {
     const orderLanguage = order.language;
     // The active theme is looked up once for both the languages on offer and the templates.
     const themeDirs = await templates.themeDirs();
-    const language = pickLanguage(languageCandidates(orderLanguage, settings.default_language), await templates.languages(themeDirs));
+    const language = pickLanguage(languageCandidates(orderLanguage, settings.default_language), templates.languages(themeDirs));
     const store = { name: settings.name, email: settings.email ?? null, url: baseUrl };
     const mail = await templates.render(trigger.kind, language, mailContext(store, language, order, trigger.extra), themeDirs);
 

@@ -51,16 +51,14 @@ export class MailTemplates {
     return this.parts.themeMailDirs();
   }
 
-  /** The languages mails can be written in: the plugin's and the active theme's language folders. */
-  async languages(themeDirs?: string[]): Promise<string[]> {
-    const themed = themeDirs ?? (await this.themeDirs());
-    return [...new Set([...languageFolders(this.parts.defaultsDir), ...themed.flatMap(languageFolders)])];
+  /** The languages mails can be written in: the plugin's and the active theme's (`themeDirs`) language folders. */
+  languages(themeDirs: string[]): string[] {
+    return [...new Set([...languageFolders(this.parts.defaultsDir), ...themeDirs.flatMap(languageFolders)])];
   }
 
   /** Subject, text and HTML of one mail in `language`; a broken theme template falls back to the plugin's own. */
-  async render(kind: MailKind, language: string, context: Record<string, unknown>, themeDirs?: string[]): Promise<RenderedMail> {
+  async render(kind: MailKind, language: string, context: Record<string, unknown>, themeDirs: string[]): Promise<RenderedMail> {
     const { defaultsDir } = this.parts;
-    themeDirs ??= await this.themeDirs();
     const defaults = [path.join(defaultsDir, language), path.join(defaultsDir, FALLBACK_LANGUAGE)];
     const themed = [...themeDirs.flatMap((dir) => [path.join(dir, language), dir]), ...defaults];
     try {

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import { forUpdate, incrementCounter, parseJson, toBool, toDate } from '../../../../kernel/db/dialect.ts';
 import type { Address, AppliedDiscount, Db, PricedLine, ShippingRate } from '../../contracts.ts';
 import { countPlacedOrder } from './order-counts.ts';
@@ -224,6 +223,6 @@ export const OrderRows = {
    */
   async nextNumber(db: Db): Promise<number> {
     // One round trip: the placing transaction holds this row's lock from here to its commit.
-    return incrementCounter(db as Knex, 'order_counters', 'value', { name: 'order_number' });
+    return incrementCounter(db, 'order_counters', 'value', { name: 'order_number' });
   },
 };
