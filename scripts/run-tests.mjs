@@ -75,7 +75,7 @@ function addSummary(output) {
 function runFile(file) {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', '--test-timeout=600000', file], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './test/helpers/check-compiled-shapes.ts', '--test', '--test-reporter=tap', '--test-timeout=600000', file], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -7,6 +7,7 @@ import { reusePreparedStatements } from './statement-cache.ts';
 import { keepSoleConnection } from './sole-connection.ts';
 import { runStatementsAtOnce } from './direct-statements.ts';
 import { inlineSqliteLimits } from './sqlite-limits.ts';
+import { compileEachShapeOnce } from './compiled-statements.ts';
 
 export type { Knex };
 
@@ -16,12 +17,17 @@ export type { Knex };
  */
 export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, logger?: Logger): Knex {
   const log = logger ? knexLog(logger) : undefined;
-  if (config.databaseUrl) return knexFactory({ ...mysqlSettings(config.databaseUrl), log });
+  if (config.databaseUrl) {
+    const knex = knexFactory({ ...mysqlSettings(config.databaseUrl), log });
+    compileEachShapeOnce(knex);
+    return knex;
+  }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const knex = knexFactory({ ...sqliteSettings(sqliteFile(config)), log });
   keepSoleConnection(knex);
   runStatementsAtOnce(knex);
   inlineSqliteLimits(knex);
+  compileEachShapeOnce(knex);
   return knex;
 }
 

@@ -51,16 +51,11 @@ export class CategoryService {
    * (a recursive CTE: no query of its own, whatever the depth).
    */
   subtreeIds(db: Db, ref: string | number): Knex.QueryBuilder {
-    return db
-      .withRecursive('category_tree', ['id'], (tree) =>
-        tree
-          .select('categories.id')
-          .from('categories')
-          .where((q) => rootOf(q, ref))
-          .unionAll((child) => child.select('c.id').from({ c: 'categories' }).join({ t: 'category_tree' }, 'c.parent_id', 't.id')),
-      )
-      .select('category_tree.id')
-      .from('category_tree');
+    // Built of builders, not callbacks, so that its shape is compiled once (kernel/db/compiled-statements.ts).
+    const children = db.select('c.id').from({ c: 'categories' }).join({ t: 'category_tree' }, 'c.parent_id', 't.id');
+    // The root's condition is the anchor's only one, so it needs no parentheses.
+    const tree = rootOf(db.select('categories.id').from('categories'), ref).unionAll(children);
+    return db.withRecursive('category_tree', ['id'], tree).select('category_tree.id').from('category_tree');
   }
 
   async create(db: Db, input: CategoryInput): Promise<CategoryRecord> {
