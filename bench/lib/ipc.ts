@@ -5,16 +5,27 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** The `#!/usr/bin/env -S NAME=value … node --flag …` line of bin/storekeep.mjs, parsed. */
+function servingLine(): { assignments: string[]; flags: string[] } {
+  const shebang = fs.readFileSync(path.join(REPO_ROOT, 'bin', 'storekeep.mjs'), 'utf8').split('\n', 1)[0]!;
+  const match = /^#!\/usr\/bin\/env -S(?<assignments>( [A-Z_]+=\S+)*) node(?<flags>( --[\w-]+(=\S+)?)*)$/.exec(shebang);
+  if (!match) throw new Error(`bin/storekeep.mjs: unexpected first line ${JSON.stringify(shebang)}`);
+  const words = (text: string) => text.trim().split(' ').filter(Boolean);
+  return { assignments: words(match.groups!.assignments!), flags: words(match.groups!.flags!) };
+}
+
 /**
- * The Node flags of the store's entry point (the `#!/usr/bin/env -S node …` line of bin/storekeep.mjs,
- * which `npm start`, the systemd unit and the container run), so that the measured store runs with the
- * V8 settings a real one has.
+ * The Node flags of the store's entry point (the `#!` line of bin/storekeep.mjs, which `npm start`,
+ * the systemd unit and the container run), so that the measured store runs with the V8 settings a
+ * real one has.
  */
 export function servingNodeFlags(): string[] {
-  const shebang = fs.readFileSync(path.join(REPO_ROOT, 'bin', 'storekeep.mjs'), 'utf8').split('\n', 1)[0]!;
-  const match = /^#!\/usr\/bin\/env -S node(?<flags>( --[\w-]+(=\S+)?)*)$/.exec(shebang);
-  if (!match) throw new Error(`bin/storekeep.mjs: unexpected first line ${JSON.stringify(shebang)}`);
-  return match.groups!.flags!.trim().split(' ').filter(Boolean);
+  return servingLine().flags;
+}
+
+/** The environment the same line sets (glibc's malloc arenas), for the same reason. */
+export function servingEnvironment(): Record<string, string> {
+  return Object.fromEntries(servingLine().assignments.map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
 }
 
 import type { ProcessStats } from './ipc-child.mjs';

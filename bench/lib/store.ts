@@ -6,7 +6,7 @@ import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { buildDist } from '../../scripts/build.mjs';
 import { distIsCurrent } from '../../scripts/build-stamp.mjs';
-import { Child, REPO_ROOT, servingNodeFlags, type ProcessStats } from './ipc.ts';
+import { Child, REPO_ROOT, servingEnvironment, servingNodeFlags, type ProcessStats } from './ipc.ts';
 import type { DbKind } from './options.ts';
 
 /** A running store under test, in its own process, with its own DATA_DIR and database. */
@@ -96,6 +96,8 @@ export async function startStore(db: DbKind, opts: { mysqlUrl: string; env?: Rec
     ADMIN_EMAIL: 'bench@storekeep.local',
     ADMIN_PASSWORD: crypto.randomBytes(18).toString('base64url'),
     ...(database.url ? { DATABASE_URL: database.url } : {}),
+    // What the #! line of bin/storekeep.mjs sets for a real store.
+    ...servingEnvironment(),
     ...opts.env,
   });
   // The compiled store, as `storekeep serve` runs it after `npm ci` (built now if the sources changed).

@@ -9,16 +9,17 @@ const insecure = new Agent({ connect: { rejectUnauthorized: false } });
 
 const storeEnv = (t: { after: (fn: () => unknown) => void }) => storeProcessEnv(t, 'serve', { LOG_LEVEL: 'info', DEMO_DATA: 'false' });
 
-/** The command lines of the processes in a process group (Linux /proc). */
-function processesInGroup(group: number): string[][] {
-  const found: string[][] = [];
+/** The command lines and environments of the processes in a process group (Linux /proc). */
+function processesInGroup(group: number): Array<{ argv: string[]; env: string[] }> {
+  const found: Array<{ argv: string[]; env: string[] }> = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       // Field 5 of /proc/PID/stat is the group; the command name before it may hold spaces, in parentheses.
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== group) continue;
-      found.push(fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean));
+      const list = (file: string) => fs.readFileSync(`/proc/${entry}/${file}`, 'utf8').split('\0').filter(Boolean);
+      found.push({ argv: list('cmdline'), env: list('environ') });
     } catch {
       // the process ended while being read
     }
@@ -28,7 +29,7 @@ function processesInGroup(group: number): string[][] {
 
 test('the server, the systemd unit and the container run bin/storekeep.mjs as a program, so its #! flags apply', () => {
   const shebang = fs.readFileSync('bin/storekeep.mjs', 'utf8').split('\n', 1)[0];
-  assert.equal(shebang, '#!/usr/bin/env -S node --max-semi-space-size=8');
+  assert.equal(shebang, '#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --max-semi-space-size=8');
   assert.equal(JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start, 'exec bin/storekeep.mjs serve');
   assert.match(fs.readFileSync('deploy/storekeep.service', 'utf8'), /^ExecStart=\/opt\/storekeep\/bin\/storekeep\.mjs serve$/m);
   assert.match(fs.readFileSync('deploy/Dockerfile', 'utf8'), /^CMD \["bin\/storekeep\.mjs", "serve"\]$/m);
@@ -52,10 +53,12 @@ test('SIGTERM to the PID of `npm start` drains and stops the server: exit 0, a f
   assert.equal(health.statusCode, 200);
   await health.body.dump();
 
-  // The server runs with the Node flags of bin/storekeep.mjs's #! line (the young generation's size).
-  const server = processesInGroup(npm.child.pid!).find((argv) => argv.some((arg) => arg.endsWith('bin/storekeep.mjs')));
+  // The server runs with the Node flags and the environment of bin/storekeep.mjs's #! line (the young
+  // generation's size, glibc's arenas).
+  const server = processesInGroup(npm.child.pid!).find(({ argv }) => argv.some((arg) => arg.endsWith('bin/storekeep.mjs')));
   assert.ok(server, 'a process of npm start runs bin/storekeep.mjs');
-  assert.ok(server.includes('--max-semi-space-size=8'), `the server's command line carries the flag: ${server.join(' ')}`);
+  assert.ok(server.argv.includes('--max-semi-space-size=8'), `the server's command line carries the flag: ${server.argv.join(' ')}`);
+  assert.ok(server.env.includes('MALLOC_ARENA_MAX=2'), "the server's environment sets glibc's arenas");
 
   npm.child.kill('SIGTERM');
   assert.equal(await npm.exited, 0, `npm start exits 0 after SIGTERM:\n${npm.output()}`);
