@@ -49,8 +49,8 @@ const PER_COMPILE = new Set(['method', 'sql', 'bindings', 'options', 'timeout', 
 /** `_statements` groupings whose `value` is bound (a where's or having's operand); elsewhere it names columns. */
 const BOUND_VALUE_GROUPINGS = new Set(['where', 'having']);
 
-/** `_single` parts whose values are bound: the rows of an insert, the values of an update or increment. */
-const BOUND_SINGLES = new Set(['insert', 'update', 'counter']);
+/** `_single` parts whose values are bound: the rows of an insert, the values of an update or increment, the offset. */
+const BOUND_SINGLES = new Set(['insert', 'update', 'counter', 'offset']);
 
 /** Thrown while reading a builder that cannot be keyed (callbacks, buffers, cycles); made once, as it is thrown often. */
 const UNKEYABLE = Symbol('unkeyable');
@@ -97,7 +97,6 @@ class ShapeReader {
       const part = single[name];
       this.key += `,${name}:`;
       if (BOUND_SINGLES.has(name)) this.bound(part, single, name, depth);
-      else if (name === 'offset' && typeof part === 'number') this.bound(part, single, name, depth);
       else this.structure(part, depth);
     }
     this.key += '|W';
@@ -188,20 +187,24 @@ class ShapeReader {
         return;
       }
       case 'object':
+        if (value === null) {
+          this.key += 'null';
+          return;
+        }
         if (value instanceof Date) {
           this.key += 'd';
           this.value(value, holder, at);
           return;
         }
-        if (value !== null && (value as { isRawInstance?: boolean }).isRawInstance) return this.raw(value as RawState, depth);
-        if (value !== null && isBuilder(value)) return this.subQuery(value, depth);
+        if ((value as { isRawInstance?: boolean }).isRawInstance) return this.raw(value as RawState, depth);
+        if (isBuilder(value)) return this.subQuery(value, depth);
         if (Array.isArray(value)) {
           this.key += `[${value.length}`;
           for (let i = 0; i < value.length; i++) this.bound(value[i], value as unknown as Record<number, unknown>, i, depth + 1);
           this.key += ']';
           return;
         }
-        if (value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+        if (Object.getPrototypeOf(value) === Object.prototype) {
           this.key += '{';
           for (const name of Object.keys(value)) {
             this.key += `${JSON.stringify(name)}:`;
@@ -209,10 +212,6 @@ class ShapeReader {
             this.key += ',';
           }
           this.key += '}';
-          return;
-        }
-        if (value === null) {
-          this.key += 'null';
           return;
         }
         throw UNKEYABLE;
@@ -412,8 +411,9 @@ function bindingText(value: unknown): unknown {
  * (bench/README.md, "Each statement compiled once"). A shape's key holds everything in the builder
  * that can change its SQL and leaves out only the bound values; a shape is learned by compiling it
  * twice, with the values and with stand-ins for them, and kept only when that shows exactly where each
- * value goes (see `learn`). A builder with a callback, a sub-query or a value of another kind is
- * compiled by knex, as is any statement while a custom `wrapIdentifier` is configured.
+ * value goes (see `learn`). A sub-query's state is part of its statement's key. A builder with a
+ * callback or a value of another kind is compiled by knex, as is any statement while a custom
+ * `wrapIdentifier` is configured.
  *
  * The change is to knex's query builder class, shared by every knex instance of the process; each
  * database (knex configuration) keeps its own shapes.

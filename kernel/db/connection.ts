@@ -17,17 +17,18 @@ export type { Knex };
  */
 export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, logger?: Logger): Knex {
   const log = logger ? knexLog(logger) : undefined;
-  if (config.databaseUrl) {
-    const knex = knexFactory({ ...mysqlSettings(config.databaseUrl), log });
-    compileEachShapeOnce(knex);
-    return knex;
-  }
+  const knex = config.databaseUrl ? knexFactory({ ...mysqlSettings(config.databaseUrl), log }) : openSqlite(config, log);
+  compileEachShapeOnce(knex);
+  return knex;
+}
+
+// The embedded SQLite database, with the store's ways of running statements on its one connection.
+function openSqlite(config: Pick<Config, 'dataDir'>, log: Knex.Config['log']): Knex {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const knex = knexFactory({ ...sqliteSettings(sqliteFile(config)), log });
   keepSoleConnection(knex);
   runStatementsAtOnce(knex);
   inlineSqliteLimits(knex);
-  compileEachShapeOnce(knex);
   return knex;
 }
 
