@@ -56,8 +56,11 @@ function checkLoad(db: DbKind, who: 'store' | 'ceiling', endpoint: Endpoint, loa
   }
 }
 
-/** How long the store is left alone after start before its idle memory is read. */
-const IDLE_SETTLE_MS = 5_000;
+/**
+ * How long the store is left alone after start before its idle memory is read: past its idle
+ * collection, which comes once it has answered nothing for 5 s (kernel/idle-collection.ts).
+ */
+const IDLE_SETTLE_MS = 10_000;
 
 async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> {
   const warnings: string[] = [];

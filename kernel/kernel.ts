@@ -43,6 +43,7 @@ import { OutboundGuard, type ResolveHost } from './net/outbound.ts';
 import { KernelMetrics } from './metrics/registry.ts';
 import { registerKernelMetrics } from './metrics/kernel-metrics.ts';
 import { pluginMetrics } from './metrics/plugin-metrics.ts';
+import { IdleCollection } from './idle-collection.ts';
 
 export interface KernelOptions {
   clock?: Clock;
@@ -57,6 +58,8 @@ export interface KernelOptions {
   cwd?: string;
   /** How outbound requests resolve host names (tests answer without a DNS server); dns.lookup by default. */
   resolveHost?: ResolveHost;
+  /** How long a serving store waits without requests before it collects its heap (idle-collection.ts); tests shorten it. */
+  idleCollectionMs?: number;
 }
 
 const KERNEL_MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -98,6 +101,8 @@ export class Kernel {
   readonly metrics: KernelMetrics;
   /** SQLite only: checkpoints the WAL on a thread of its own while the loops run (db/wal-checkpointer.ts). */
   readonly checkpointer?: WalCheckpointer;
+  /** While serving: one full collection each time the store goes quiet (idle-collection.ts). */
+  readonly idleCollection: IdleCollection;
   plugins: LoadedPlugin[] = [];
   app?: FastifyInstance;
   private loaded = false;
@@ -116,6 +121,7 @@ export class Kernel {
     this.events = new EventBus(this.knex, eventHooks, this.clock, this.logger.child({ part: 'events' }), options.pollMs);
     this.worker = new Worker(this.knex, this.clock, this.logger.child({ part: 'worker' }), options.pollMs, (plugin) => this.pluginStates.isActive(plugin));
     this.responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
+    this.idleCollection = new IdleCollection({ quietMs: options.idleCollectionMs });
     this.events.onCommitted(() => this.responseCache.invalidate());
     if (this.redis) {
       this.changeAnnouncer = new ChangeAnnouncer(this.redis, databaseIdentity(config.databaseUrl, config.dataDir), () => this.responseCache.invalidate(), this.logger.child({ part: 'response-cache' }));
@@ -309,7 +315,10 @@ export class Kernel {
       responseCache: this.responseCache,
       tls,
       webhooks: this.openApiWebhooks,
-      onRequestEnd: this.metrics.requestEnded,
+      onRequestEnd: (ended) => {
+        this.metrics.requestEnded(ended);
+        this.idleCollection.noteActivity();
+      },
     });
     await this.app.ready();
     this.container.register({ internalApi: asValue(internalApi(this.app)) });
@@ -337,6 +346,7 @@ export class Kernel {
   async start(): Promise<FastifyInstance> {
     const app = await this.ready({ tls: true });
     await app.listen({ port: this.config.port, host: this.config.host });
+    this.idleCollection.start();
     return app;
   }
 
@@ -353,6 +363,7 @@ export class Kernel {
    */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
+      this.idleCollection.stop();
       if (this.app) await drainConnections(this.app, this.config.shutdownGraceMs);
       await this.app?.close();
       await Promise.all([this.worker.stop(), this.foreignChanges.stop(), this.installedPlugins.stop(), this.changeAnnouncer?.stop()]);

@@ -45,6 +45,8 @@ export interface TestStoreOptions {
   resolveHost?: ResolveHost;
   /** Where PLUGINS entries (folders and npm package names) are resolved from; the process's cwd by default. */
   cwd?: string;
+  /** Quiet before a serving store's idle collection (kernel/idle-collection.ts). */
+  idleCollectionMs?: number;
 }
 
 /**
@@ -73,7 +75,7 @@ export async function startTestStore(opts: TestStoreOptions = {}): Promise<TestS
     },
     { notices: (line) => notices.push(line), ...opts.config },
   );
-  const kernel = createKernel(config, { clock: opts.clock, workers: opts.workers ?? false, logStream: opts.logStream, pollMs: opts.pollMs ?? 50, builtInDir: opts.builtInDir, cwd: opts.cwd, resolveHost: opts.resolveHost });
+  const kernel = createKernel(config, { clock: opts.clock, workers: opts.workers ?? false, logStream: opts.logStream, pollMs: opts.pollMs ?? 50, builtInDir: opts.builtInDir, cwd: opts.cwd, resolveHost: opts.resolveHost, idleCollectionMs: opts.idleCollectionMs });
   const store: TestStore = {
     kernel,
     config,
