@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Knex } from 'knex';
-import { asValue } from 'awilix';
 import { type AuthPolicy, satisfies } from './http/principal.ts';
 import { AppError, badRequest, notAuthenticated, permissionDenied, type FieldErrors } from './http/errors.ts';
 import { fieldErrorsFromAjv } from './http/error-handler.ts';
@@ -243,7 +242,6 @@ function inRetriedTransaction(route: RouteDefinition, knex: Knex) {
         knex.transaction(async (trx) => {
           current = trx;
           request.trx = trx;
-          request.diScope?.register({ trx: asValue(trx) });
           try {
             return await route.handler(request, reply);
           } finally {

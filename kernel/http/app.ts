@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import { fastifyAwilixPlugin } from '@fastify/awilix';
-import { asValue, type AwilixContainer } from 'awilix';
+import type { AwilixContainer } from 'awilix';
 import { createAjv } from '../json-schema.ts';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
@@ -29,6 +28,8 @@ import { cacheFillHook, cacheLookupHook } from './cached-responses.ts';
 import { answerCachedHitsFirst, type LimitVerdict } from './direct-hits.ts';
 import { validRequestId } from './request-id.ts';
 import { installDrain } from './drain.ts';
+import { installRequestScopes } from './request-scope.ts';
+import { requestLogger } from './request-logger.ts';
 import { OneLineRequestLog, type RequestEndListener } from './request-log.ts';
 
 declare module 'fastify' {
@@ -93,6 +94,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: parts.logger,
     logController: requestLog,
+    childLoggerFactory: requestLogger,
     ...(parts.tls ? { https: { key: parts.tls.key, cert: parts.tls.cert, ...requestTimeouts(config.requestTimeoutMs) } } : {}),
     requestTimeout: config.requestTimeoutMs,
     clientErrorHandler: answerClientError,
@@ -123,7 +125,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler(outage));
   installJsonBodies(app);
   await app.register(cookie);
-  await app.register(fastifyAwilixPlugin, { container: parts.container, disposeOnClose: false, disposeOnResponse: false, asyncInit: false, asyncDispose: false, eagerInject: false } as any);
+  installRequestScopes(app, parts.container);
 
   app.decorateRequest('principal', null as any);
   app.addHook('onRequest', async (request, reply) => {
@@ -140,9 +142,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   // Cache hits are counted by the very limiter the routes use (same counters, same headers).
   rateLimit = (app as unknown as { rateLimit: () => typeof rateLimit }).rateLimit();
   installNegotiation(app, parts.locale);
-  app.addHook('preHandler', async (request) => {
-    request.diScope.register({ principal: asValue(request.principal), lang: asValue(request.lang), currency: asValue(request.currency) });
-  });
   installIdempotency(app, knex, clock);
   await installEtags(app);
   app.addHook('onSend', cacheFillHook(parts.responseCache));
