@@ -9,7 +9,7 @@ export type Collect = () => void;
  * only in a collection made while the program allocated little over the last five seconds (its
  * allocation-throughput window); one made sooner compacts the old generation but keeps the young one.
  */
-export const QUIET_MS = 5_000;
+const QUIET_MS = 5_000;
 
 // How often the quiet is checked: a collection comes at most this long after the quiet began.
 const CHECK_EVERY_MS = 1_000;
@@ -42,25 +42,17 @@ export function fullCollection(): Collect {
  * meanwhile is not held for its marking.
  */
 export class IdleCollection {
-  private lastActivity: number;
+  private lastActivity = 0;
   private collectedSince = false;
   private timer?: NodeJS.Timeout;
   /** Collections run so far (GET /metrics). */
   collections = 0;
 
-  constructor(
-    private readonly options: { quietMs?: number; now?: () => number; collect?: Collect } = {},
-  ) {
-    this.lastActivity = this.now();
-  }
-
-  private now(): number {
-    return (this.options.now ?? Date.now)();
-  }
+  constructor(private readonly quietMs = QUIET_MS) {}
 
   /** A request ended: the quiet starts over, and a collection is due once it has lasted. */
   readonly noteActivity = (): void => {
-    this.lastActivity = this.now();
+    this.lastActivity = Date.now();
     this.collectedSince = false;
   };
 
@@ -68,9 +60,8 @@ export class IdleCollection {
   start(): void {
     if (this.timer) return;
     this.noteActivity();
-    const quietMs = this.options.quietMs ?? QUIET_MS;
-    const collect = this.options.collect ?? fullCollection();
-    this.timer = setInterval(() => this.check(quietMs, collect), Math.min(CHECK_EVERY_MS, quietMs));
+    const collect = fullCollection();
+    this.timer = setInterval(() => this.check(collect), Math.min(CHECK_EVERY_MS, this.quietMs));
     this.timer.unref();
   }
 
@@ -79,8 +70,8 @@ export class IdleCollection {
     this.timer = undefined;
   }
 
-  private check(quietMs: number, collect: Collect): void {
-    if (this.collectedSince || this.now() - this.lastActivity < quietMs) return;
+  private check(collect: Collect): void {
+    if (this.collectedSince || Date.now() - this.lastActivity < this.quietMs) return;
     this.collectedSince = true;
     this.collections++;
     collect();

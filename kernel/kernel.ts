@@ -121,7 +121,7 @@ export class Kernel {
     this.events = new EventBus(this.knex, eventHooks, this.clock, this.logger.child({ part: 'events' }), options.pollMs);
     this.worker = new Worker(this.knex, this.clock, this.logger.child({ part: 'worker' }), options.pollMs, (plugin) => this.pluginStates.isActive(plugin));
     this.responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
-    this.idleCollection = new IdleCollection({ quietMs: options.idleCollectionMs });
+    this.idleCollection = new IdleCollection(options.idleCollectionMs);
     this.events.onCommitted(() => this.responseCache.invalidate());
     if (this.redis) {
       this.changeAnnouncer = new ChangeAnnouncer(this.redis, databaseIdentity(config.databaseUrl, config.dataDir), () => this.responseCache.invalidate(), this.logger.child({ part: 'response-cache' }));

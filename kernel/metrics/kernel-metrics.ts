@@ -12,12 +12,11 @@ export function registerKernelMetrics(kernel: Kernel): void {
   poolMetrics(kernel.metrics, kernel.knex);
   if (kernel.checkpointer) walMetrics(kernel.metrics, kernel.checkpointer);
   cacheMetrics(kernel.metrics, kernel.responseCache);
-  kernel.metrics.counter({
-    name: 'storekeep_idle_collections_total',
-    help: 'Full heap collections the store ran because it had answered no request for a while, to give memory back to the system.',
-    collect(counter) {
-      counter.reset();
-      counter.inc(kernel.idleCollection.collections);
+  kernel.metrics.counterOfTotal(
+    {
+      name: 'storekeep_idle_collections_total',
+      help: 'Full heap collections the store ran because it had answered no request for a while, to give memory back to the system.',
     },
-  });
+    () => kernel.idleCollection.collections,
+  );
 }

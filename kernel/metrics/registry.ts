@@ -78,6 +78,19 @@ export class KernelMetrics {
     });
   }
 
+  /** A counter of a total kept elsewhere (`total()`): at scrape time it goes up by what was added since the last one. */
+  counterOfTotal(definition: MetricDefinition, total: () => number): Counter {
+    let shown = 0;
+    return this.counter({
+      ...definition,
+      collect(counter) {
+        const now = total();
+        if (now > shown) counter.inc(now - shown);
+        shown = now;
+      },
+    });
+  }
+
   histogram<L extends string>(definition: MetricDefinition & { labelNames?: readonly L[]; buckets: number[] }): Histogram<L> {
     return new Histogram({ ...definition, labelNames: [...(definition.labelNames ?? [])], registers: [this.registry] });
   }
