@@ -48,6 +48,18 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   );
 }
 
+/**
+ * The logger of the one line each request ends with (http/request-log.ts, http/direct-hits.ts). Every
+ * field of that line is written by the serializers above or is a route pattern, a status, a caller's
+ * kind or a time: the credential masked, the query's secrets dropped, no header value or body in it.
+ * So it skips the wildcard redaction, which copies and walks every field of every line it writes:
+ * about 15 µs a line against 3 µs without, at the default level a tenth of a small request's cost.
+ * Every other line, a request's own included, keeps it.
+ */
+export function requestLineLogger(logger: Logger): Logger {
+  return logger.child({}, { redact: [] });
+}
+
 // Query strings can carry tokens (password-reset links, redirect callbacks); keep names, drop values.
 function redactQuery(url: string | undefined): string | undefined {
   if (!url) return url;

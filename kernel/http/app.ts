@@ -7,7 +7,7 @@ import { createAjv } from '../json-schema.ts';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
+import { requestLineLogger, type Logger } from '../logger.ts';
 import type { Clock } from '../clock.ts';
 import type { KernelHooks } from '../hooks.ts';
 import type { RouteRegistry } from '../routes.ts';
@@ -90,7 +90,8 @@ function requestTimeouts(ms: number) {
 /** Builds the Fastify app: transport, the conventions of docs/api.md, and every registered route. */
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const { config, knex, clock } = parts;
-  const requestLog = new OneLineRequestLog(parts.onRequestEnd);
+  const lines = requestLineLogger(parts.logger);
+  const requestLog = new OneLineRequestLog(parts.onRequestEnd, lines);
   const app = Fastify({
     loggerInstance: parts.logger,
     logController: requestLog,
@@ -157,6 +158,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     answerCachedHitsFirst(app.server as unknown as HttpServer, {
       cache: parts.responseCache,
       logger: parts.logger,
+      lines,
       trustProxy: config.trustProxy.length > 0,
       limit: config.rateLimitAnonymous > 0 ? createRateLimit() : undefined,
       onEnd: parts.onRequestEnd,

@@ -1,4 +1,5 @@
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from '../logger.ts';
 
 /** A request as it ended: what the HTTP metrics count. */
 export interface EndedRequest {
@@ -28,9 +29,17 @@ type Endable = FastifyRequest & { [ENDED]?: true };
  * failed while being written keeps its "request errored" line at error level, with those same fields;
  * a client that left before the answer was complete gets a "request aborted" line (status 499). Each
  * end is also told to `onEnd` (the HTTP metrics). Every other Fastify log line stays as it is.
+ *
+ * The completed and aborted lines go through `lines` (logger.ts, `requestLineLogger`) with the request
+ * id as a field, not through `request.log`: that would make the request's child logger for its one
+ * line and redact fields the serializers already wrote. The errored line, which carries an error
+ * object, and a route with a log level of its own keep `request.log`.
  */
 export class OneLineRequestLog extends LogController {
-  constructor(private readonly onEnd: RequestEndListener = () => undefined) {
+  constructor(
+    private readonly onEnd: RequestEndListener = () => undefined,
+    private readonly lines?: Logger,
+  ) {
     super();
   }
 
@@ -70,7 +79,10 @@ export class OneLineRequestLog extends LogController {
     }
     if (this.isLogDisabled(request)) return;
     const line = { req: request, route: route ?? null, res: { statusCode: status }, principal: request.principal?.kind ?? 'anonymous', responseTime: ms };
+    const message = aborted ? 'request aborted' : 'request completed';
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, aborted ? 'request aborted' : 'request completed');
+    else if (this.lines && !request.routeOptions.logLevel) {
+      if (this.lines.isLevelEnabled('info')) this.lines.info({ reqId: request.id, ...line }, message);
+    } else reply.log.info(line, message);
   }
 }

@@ -77,6 +77,20 @@ export function captureLogs(): { lines: any[]; logStream: Writable } {
   return { lines, logStream };
 }
 
+/**
+ * Counts the child loggers made from now on. Every logger of the store descends from the kernel's
+ * (pino makes children from their parent), so this counts the children made of any of them.
+ */
+export function countLoggerChildren(store: TestStore): { count: number } {
+  const counter = { count: 0 };
+  const child = store.kernel.logger.child;
+  store.kernel.logger.child = function (this: unknown, ...args: Parameters<typeof child>) {
+    counter.count++;
+    return child.apply(this as never, args);
+  } as typeof child;
+  return counter;
+}
+
 /** POSTs JSON to a store through inject. */
 export function postJson(store: TestStore, url: string, body: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
   return store.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });

@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestStore } from '../../test/helpers/store.ts';
-import { captureLogs, kernelStore, pluginSource, writePlugins } from './helpers.ts';
+import { captureLogs, countLoggerChildren, kernelStore, pluginSource, writePlugins } from './helpers.ts';
 
 // Routes that write through request.log at each level, one that fails, and one that makes a child of
 // request.log: what a plugin does with the request's logger.
@@ -22,17 +22,11 @@ const LOGGING = pluginSource('logging', {
 const plugins = writePlugins({ logging: LOGGING });
 const logs = captureLogs();
 let store: TestStore;
-let children = 0;
+let children: { count: number };
 
 before(async () => {
   store = await kernelStore({ env: { PLUGINS: plugins.dirs.logging!, LOG_LEVEL: 'warn' }, logStream: logs.logStream });
-  // Every logger of the store descends from this one (pino's children are made from their parent),
-  // so this counts the children made of any of them.
-  const child = store.kernel.logger.child;
-  store.kernel.logger.child = function (this: unknown, ...args: Parameters<typeof child>) {
-    children++;
-    return child.apply(this as never, args);
-  } as typeof child;
+  children = countLoggerChildren(store);
 });
 after(async () => {
   await store.close();
@@ -45,10 +39,10 @@ async function get(path: string, id: string): Promise<number> {
 }
 
 test('a request that writes nothing at the configured level makes no logger of its own', async () => {
-  children = 0;
+  children.count = 0;
   assert.equal(await get('/api/v1/logs/quiet/', 'quiet-1'), 200);
   assert.equal(await get('/healthz', 'quiet-2'), 200);
-  assert.equal(children, 0);
+  assert.equal(children.count, 0);
   assert.equal(logs.lines.filter((l) => l.reqId === 'quiet-1' || l.reqId === 'quiet-2').length, 0, 'nothing below warn is written');
 });
 
