@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import crypto from 'node:crypto';
 import { fastifyEtag } from '@fastify/etag';
 
 /** Only a 200 to GET or HEAD is a representation a client may cache and revalidate. */
@@ -36,5 +37,7 @@ export async function installEtags(app: FastifyInstance): Promise<void> {
       });
     },
   };
-  await fastifyEtag(gated as unknown as FastifyInstance, { weak: true });
+  // The library's own SHA-1 (createHash, update, digest) as Node's one-shot hash: the same tags, without
+  // a Hash object per response (a third of the time for a small body).
+  await fastifyEtag(gated as unknown as FastifyInstance, { weak: true, hashFn: (payload) => crypto.hash('sha1', payload, 'base64') });
 }
