@@ -37,6 +37,7 @@ import { DEFAULT_LOCALE, type StoreLocale } from './http/negotiation.ts';
 import { registerKernelRoutes } from './kernel-routes.ts';
 import { OpenApiWebhooks } from './http/openapi.ts';
 import { ResponseCache } from './http/response-cache.ts';
+import { ListPositions } from './http/list-positions.ts';
 import { ForeignChanges } from './http/foreign-changes.ts';
 import { ChangeAnnouncer, databaseIdentity } from './http/change-announcer.ts';
 import { OutboundGuard, type ResolveHost } from './net/outbound.ts';
@@ -87,6 +88,8 @@ export class Kernel {
   readonly mailer: Mailer;
   /** Anonymous answers of `cache: 'anonymous'` routes; forgotten whenever a change commits. */
   readonly responseCache: ResponseCache;
+  /** Positions of rows in lists, for deep pages asked by number (http/list-positions.ts); with the response cache. */
+  readonly listPositions?: ListPositions;
   /** Changes other processes commit, noticed within a second, also clear the response cache. */
   readonly foreignChanges: ForeignChanges;
   /** With Redis: changes this instance commits are announced to the others at once. */
@@ -121,13 +124,15 @@ export class Kernel {
     this.events = new EventBus(this.knex, eventHooks, this.clock, this.logger.child({ part: 'events' }), options.pollMs);
     this.worker = new Worker(this.knex, this.clock, this.logger.child({ part: 'worker' }), options.pollMs, (plugin) => this.pluginStates.isActive(plugin));
     this.responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
+    // Kept only where other processes' changes are watched, which the response cache turns on.
+    if (this.responseCache.enabled) this.listPositions = new ListPositions();
     this.idleCollection = new IdleCollection(options.idleCollectionMs);
-    this.events.onCommitted(() => this.responseCache.invalidate());
+    this.events.onCommitted(() => this.forgetComputedReads());
     if (this.redis) {
-      this.changeAnnouncer = new ChangeAnnouncer(this.redis, databaseIdentity(config.databaseUrl, config.dataDir), () => this.responseCache.invalidate(), this.logger.child({ part: 'response-cache' }));
+      this.changeAnnouncer = new ChangeAnnouncer(this.redis, databaseIdentity(config.databaseUrl, config.dataDir), () => this.forgetComputedReads(), this.logger.child({ part: 'response-cache' }));
       this.events.onCommitted(() => this.changeAnnouncer!.announce());
     }
-    this.foreignChanges = new ForeignChanges(this.knex, () => this.responseCache.invalidate(), this.logger.child({ part: 'response-cache' }), undefined, () => this.events.privateEventTypes());
+    this.foreignChanges = new ForeignChanges(this.knex, () => this.forgetComputedReads(), this.logger.child({ part: 'response-cache' }), undefined, () => this.events.privateEventTypes());
     this.installedPlugins = new InstalledPlugins({
       knex: this.knex,
       states: this.pluginStates,
@@ -137,7 +142,7 @@ export class Kernel {
       clock: this.clock,
       events: this.events,
       // Which payment and shipping methods are offered may have changed with the plugin.
-      onApplied: () => this.responseCache.invalidate(),
+      onApplied: () => this.forgetComputedReads(),
     });
     this.outboundGuard = new OutboundGuard({ allowPrivate: config.outboundAllowPrivate, resolve: options.resolveHost });
     this.container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
@@ -313,6 +318,7 @@ export class Kernel {
       schemas: this.schemas,
       locale,
       responseCache: this.responseCache,
+      listPositions: this.listPositions,
       tls,
       webhooks: this.openApiWebhooks,
       onRequestEnd: (ended) => {
@@ -334,6 +340,12 @@ export class Kernel {
       await this.checkpointer?.start();
     }
     return this.app;
+  }
+
+  /** A change committed here or noticed from another process: cached answers and list positions go. */
+  private forgetComputedReads(): void {
+    this.responseCache.invalidate();
+    this.listPositions?.invalidate();
   }
 
   /** Starts the outbox dispatcher and the job worker. */

@@ -24,6 +24,7 @@ import { installNegotiation, type StoreLocale } from './negotiation.ts';
 import { installOpenApi, type OpenApiWebhooks } from './openapi.ts';
 import { installEtags } from './etag.ts';
 import type { ResponseCache } from './response-cache.ts';
+import type { ListPositions } from './list-positions.ts';
 import { cacheFillHook, cacheLookupHook } from './cached-responses.ts';
 import { answerCachedHitsFirst, type LimitVerdict } from './direct-hits.ts';
 import { validRequestId } from './request-id.ts';
@@ -56,6 +57,8 @@ export interface AppParts {
   schemas: Array<{ $id: string }>;
   locale: () => StoreLocale;
   responseCache: ResponseCache;
+  /** Positions of rows in lists (list-positions.ts); absent where other processes' changes go unwatched. */
+  listPositions?: ListPositions;
   tls?: TlsMaterial;
   /** Webhook entries plugins contributed to the OpenAPI document. */
   webhooks?: OpenApiWebhooks;
@@ -115,6 +118,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     schemaErrorFormatter: (errors: unknown[], dataVar: string) => Object.assign(new Error(`${dataVar} is invalid`), { validation: errors, validationContext: dataVar }),
   } as any) as unknown as FastifyInstance;
 
+  app.decorate('listPositions', parts.listPositions);
   requestLog.watchAbortedRequests(app);
   if (parts.tls) acceptPlainHttpOnTlsPort(app, requestTimeouts(config.requestTimeoutMs));
   for (const schema of parts.schemas) app.addSchema(schema);

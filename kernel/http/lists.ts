@@ -2,6 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { AppError, badRequest, type FieldErrors } from './errors.ts';
 import { decodeCursor, encodeCursor, readAfter, type KeysetKey } from './keyset.ts';
+import type { ListPositions } from './list-positions.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Positions of rows in lists, for pages asked by number far into a list (list-positions.ts). */
+    listPositions?: ListPositions;
+  }
+}
 
 /** The list envelope of docs/api.md (conventions, lists). */
 export interface Page<T> {
@@ -328,12 +336,15 @@ export async function paginate<R, T>(
       results: await serialize(rows),
     };
   }
+  const offset = (page - 1) * pageSize;
+  const positions = keyset && offset >= IDS_FIRST_OFFSET ? request.server.listPositions : undefined;
+  // Before the first statement: a position learned from rows read before a change is not kept.
+  const generation = positions?.generation ?? 0;
   const total = await count();
-  if (total <= (page - 1) * pageSize) return envelope(request, baseUrl, total, page, pageSize, await serialize([]));
-  rowsQuery.offset((page - 1) * pageSize).limit(pageSize);
-  const rows = reading.rowsOfIds && (page - 1) * pageSize >= IDS_FIRST_OFFSET
-    ? await rowsByIds<R>(rowsQuery, idColumn, reading.rowsOfIds, keyset)
-    : ((await (keyset ? keyset.select(rowsQuery) : rowsQuery)) as R[]);
+  if (total <= offset) return envelope(request, baseUrl, total, page, pageSize, await serialize([]));
+  const rows = positions
+    ? await deepPage<R>(rowsQuery, offset, pageSize, { positions, generation, keyset: keyset!, idColumn, reading })
+    : await pageAt<R>(rowsQuery.offset(offset).limit(pageSize), idColumn, reading, keyset, offset >= IDS_FIRST_OFFSET);
   if (!keyset) return envelope(request, baseUrl, total, page, pageSize, await serialize(rows));
   const position = rows.length ? keyset.cursorOf(rows[rows.length - 1] as Record<string, unknown>) : null;
   keyset.strip(rows as Array<Record<string, unknown>>);
@@ -370,12 +381,21 @@ function keysetOf(spec: ListSpec, asked: string | undefined, ordering: OrderBy[]
   };
 }
 
-// The page's ids in order (from the ordering's index), then their rows from the route's reader, put in
-// that order; with a keyset, the last row's keys come from the ids' query.
-async function rowsByIds<R>(rowsQuery: Knex.QueryBuilder, idColumn: string, rowsOfIds: (ids: number[]) => Promise<unknown[]>, keyset?: Keyset): Promise<R[]> {
+// A page of `rowsQuery` (offset and limit set): in one query, or, far into the list and where the
+// route reads rows by id, its ids first and then their rows (`rowsOfIds`).
+async function pageAt<R>(rowsQuery: Knex.QueryBuilder, idColumn: string, reading: ListReading, keyset: Keyset | undefined, deep: boolean): Promise<R[]> {
+  if (reading.rowsOfIds && deep) {
+    const idsQuery = rowsQuery.clone().clearSelect().select(idColumn);
+    const idRows = (await (keyset ? keyset.select(idsQuery) : idsQuery)) as Array<Record<string, unknown>>;
+    return rowsOfIdRows<R>(idRows, idColumn, reading.rowsOfIds, keyset);
+  }
+  return (await (keyset ? keyset.select(rowsQuery) : rowsQuery)) as R[];
+}
+
+// The rows of these ids (in order, from the ordering's index) from the route's reader, put in that
+// order; with a keyset, the last row's keys come from the ids' rows.
+async function rowsOfIdRows<R>(idRows: Array<Record<string, unknown>>, idColumn: string, rowsOfIds: (ids: number[]) => Promise<unknown[]>, keyset?: Keyset): Promise<R[]> {
   const idKey = idColumn.slice(idColumn.lastIndexOf('.') + 1);
-  const idsQuery = rowsQuery.clone().clearSelect().select(idColumn);
-  const idRows = (await (keyset ? keyset.select(idsQuery) : idsQuery)) as Array<Record<string, unknown>>;
   const ids = idRows.map((r) => Number(r[idKey]));
   if (ids.length === 0) return [];
   const rows = (await rowsOfIds(ids)) as Array<R & Record<string, unknown>>;
@@ -385,6 +405,55 @@ async function rowsByIds<R>(rowsQuery: Knex.QueryBuilder, idColumn: string, rows
   const last = ordered[ordered.length - 1];
   if (keyset && last) Object.assign(last, Object.fromEntries(Object.entries(idRows[at.get(Number(last[idKey]))!]!).filter(([k]) => k.startsWith('__key'))));
   return ordered;
+}
+
+interface DeepPageParts {
+  positions: ListPositions;
+  generation: number;
+  keyset: Keyset;
+  idColumn: string;
+  reading: ListReading;
+}
+
+/**
+ * A page far into a keyset list, asked by number. When the position of the row just before it is known
+ * (list-positions.ts), the page is the rows after that row: read from the ordering's index like a
+ * `next` link's page, whatever its number. Otherwise it is read with the row before it, by OFFSET, and
+ * that row's position is kept, so the same page asked again costs no walk. Either way the position of
+ * its last row is kept, so the page after it costs none either.
+ */
+async function deepPage<R>(rowsQuery: Knex.QueryBuilder, offset: number, pageSize: number, parts: DeepPageParts): Promise<R[]> {
+  const { positions, generation, keyset, idColumn, reading } = parts;
+  const list = listKey(keyset.select(rowsQuery.clone()));
+  const before = positions.at(list, offset - 1);
+  let rows: Array<R & Record<string, unknown>>;
+  if (before !== undefined) {
+    reading.keysetPage?.(rowsQuery);
+    rows = (await readAfter(keyset.select(rowsQuery), keyset.keys, decodeCursor(before, keyset.ordering, keyset.keys), pageSize)) as typeof rows;
+  } else {
+    rowsQuery.offset(offset - 1).limit(pageSize + 1);
+    let read: Array<Record<string, unknown>>;
+    if (reading.rowsOfIds) {
+      read = (await keyset.select(rowsQuery.clone().clearSelect().select(idColumn))) as typeof read;
+      if (read.length) positions.remember(list, offset - 1, keyset.cursorOf(read[0]!), generation);
+      rows = await rowsOfIdRows<R & Record<string, unknown>>(read.slice(1), idColumn, reading.rowsOfIds, keyset);
+    } else {
+      read = (await keyset.select(rowsQuery)) as typeof read;
+      if (read.length) positions.remember(list, offset - 1, keyset.cursorOf(read[0]!), generation);
+      rows = read.slice(1) as typeof rows;
+    }
+  }
+  // A row the route's reader left out (its visibility changed meanwhile) leaves the count of rows short
+  // of the page: the last position is then not the page's end.
+  const last = rows[rows.length - 1];
+  if (last && rows.length === pageSize) positions.remember(list, offset + pageSize - 1, keyset.cursorOf(last), generation);
+  return rows;
+}
+
+// A list's identity for its positions: its statement with every filter, ordering and value.
+function listKey(query: Knex.QueryBuilder): string {
+  const { sql, bindings } = query.toSQL();
+  return JSON.stringify([sql, bindings]);
 }
 
 async function countOf(query: Knex.QueryBuilder): Promise<number> {
