@@ -27,13 +27,22 @@ export class ChangeAnnouncer {
 
   /** Subscribes on a connection of its own (a subscribed Redis connection can do nothing else). */
   async start(): Promise<void> {
-    const subscriber = this.redis.duplicate({ enableOfflineQueue: true });
+    // Subscribed again here after each reconnect, not by ioredis: its own resubscription leaves the
+    // command's promise unhandled, so a stop while Redis was reconnecting rejected it ("Connection is
+    // closed") as an unhandled rejection, which ends a Node process.
+    const subscriber = this.redis.duplicate({ enableOfflineQueue: true, autoResubscribe: false });
     this.subscriber = subscriber;
     subscriber.on('error', () => undefined); // the main connection logs Redis outages once
     subscriber.on('message', (_channel: string, from: string) => {
       if (from !== this.instance) this.onForeignChange();
     });
-    // ioredis subscribes again after a reconnect; a first failure leaves the fallback in charge.
+    let connected = false;
+    subscriber.on('ready', () => {
+      // The first connection runs the subscription below (queued until it is ready).
+      if (!connected) connected = true;
+      else void subscriber.subscribe(this.channel).catch(() => undefined);
+    });
+    // A first failure leaves the fallback in charge (ForeignChanges).
     await subscriber.subscribe(this.channel).catch((err: Error) => this.logger.warn({ err }, 'could not subscribe to change announcements; other instances\' changes show within a second'));
   }
 
