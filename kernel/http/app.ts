@@ -94,7 +94,7 @@ function requestTimeouts(ms: number) {
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const { config, knex, clock } = parts;
   const lines = requestLineLogger(parts.logger);
-  const requestLog = new OneLineRequestLog(parts.onRequestEnd, lines);
+  const requestLog = new OneLineRequestLog(lines, parts.onRequestEnd);
   const app = Fastify({
     loggerInstance: parts.logger,
     logController: requestLog,

@@ -20,8 +20,8 @@ export interface LimitVerdict {
 export interface DirectHitOptions {
   cache: ResponseCache;
   logger: Logger;
-  /** The request lines' logger (logger.ts, `requestLineLogger`); `logger` when not given. */
-  lines?: Logger;
+  /** The request lines' logger (logger.ts, `requestLineLogger`). */
+  lines: Logger;
   /** TRUST_PROXY is set: a request carrying X-Forwarded-* goes the usual way (its address and scheme are the proxy's word). */
   trustProxy: boolean;
   /** The routes' own limiter, for anonymous callers; undefined when their limit is off. */
@@ -101,7 +101,7 @@ function ended(req: IncomingMessage, res: ServerResponse, id: string, route: str
   } catch (err) {
     options.logger.error({ err, reqId: id }, 'counting the request failed');
   }
-  const lines = options.lines ?? options.logger;
+  const { lines } = options;
   if (!lines.isLevelEnabled('info')) return;
   const line = { reqId: id, req: { id, method: req.method, url: req.url, ip: req.socket.remoteAddress, headers: req.headers }, route: route ?? null, res: { statusCode: status }, principal: 'anonymous', responseTime: ms };
   lines.info(line, status === CLIENT_CLOSED ? 'request aborted' : 'request completed');

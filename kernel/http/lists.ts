@@ -384,12 +384,15 @@ function keysetOf(spec: ListSpec, asked: string | undefined, ordering: OrderBy[]
 // A page of `rowsQuery` (offset and limit set): in one query, or, far into the list and where the
 // route reads rows by id, its ids first and then their rows (`rowsOfIds`).
 async function pageAt<R>(rowsQuery: Knex.QueryBuilder, idColumn: string, reading: ListReading, keyset: Keyset | undefined, deep: boolean): Promise<R[]> {
-  if (reading.rowsOfIds && deep) {
-    const idsQuery = rowsQuery.clone().clearSelect().select(idColumn);
-    const idRows = (await (keyset ? keyset.select(idsQuery) : idsQuery)) as Array<Record<string, unknown>>;
-    return rowsOfIdRows<R>(idRows, idColumn, reading.rowsOfIds, keyset);
-  }
-  return (await (keyset ? keyset.select(rowsQuery) : rowsQuery)) as R[];
+  const withKeys = (query: Knex.QueryBuilder) => (keyset ? keyset.select(query) : query);
+  if (!reading.rowsOfIds || !deep) return (await withKeys(rowsQuery)) as R[];
+  const idRows = (await withKeys(idsOf(rowsQuery, idColumn))) as Array<Record<string, unknown>>;
+  return rowsOfIdRows<R>(idRows, idColumn, reading.rowsOfIds, keyset);
+}
+
+// The same rows' ids alone, which come from the ordering's index.
+function idsOf(rowsQuery: Knex.QueryBuilder, idColumn: string): Knex.QueryBuilder {
+  return rowsQuery.clone().clearSelect().select(idColumn);
 }
 
 // The rows of these ids (in order, from the ordering's index) from the route's reader, put in that
@@ -432,16 +435,9 @@ async function deepPage<R>(rowsQuery: Knex.QueryBuilder, offset: number, pageSiz
     rows = (await readAfter(keyset.select(rowsQuery), keyset.keys, decodeCursor(before, keyset.ordering, keyset.keys), pageSize)) as typeof rows;
   } else {
     rowsQuery.offset(offset - 1).limit(pageSize + 1);
-    let read: Array<Record<string, unknown>>;
-    if (reading.rowsOfIds) {
-      read = (await keyset.select(rowsQuery.clone().clearSelect().select(idColumn))) as typeof read;
-      if (read.length) positions.remember(list, offset - 1, keyset.cursorOf(read[0]!), generation);
-      rows = await rowsOfIdRows<R & Record<string, unknown>>(read.slice(1), idColumn, reading.rowsOfIds, keyset);
-    } else {
-      read = (await keyset.select(rowsQuery)) as typeof read;
-      if (read.length) positions.remember(list, offset - 1, keyset.cursorOf(read[0]!), generation);
-      rows = read.slice(1) as typeof rows;
-    }
+    const read = (await keyset.select(reading.rowsOfIds ? idsOf(rowsQuery, idColumn) : rowsQuery)) as typeof rows;
+    if (read.length) positions.remember(list, offset - 1, keyset.cursorOf(read[0]!), generation);
+    rows = reading.rowsOfIds ? await rowsOfIdRows<R & Record<string, unknown>>(read.slice(1), idColumn, reading.rowsOfIds, keyset) : read.slice(1);
   }
   // A row the route's reader left out (its visibility changed meanwhile) leaves the count of rows short
   // of the page: the last position is then not the page's end.

@@ -37,8 +37,8 @@ type Endable = FastifyRequest & { [ENDED]?: true };
  */
 export class OneLineRequestLog extends LogController {
   constructor(
+    private readonly lines: Logger,
     private readonly onEnd: RequestEndListener = () => undefined,
-    private readonly lines?: Logger,
   ) {
     super();
   }
@@ -81,8 +81,7 @@ export class OneLineRequestLog extends LogController {
     const line = { req: request, route: route ?? null, res: { statusCode: status }, principal: request.principal?.kind ?? 'anonymous', responseTime: ms };
     const message = aborted ? 'request aborted' : 'request completed';
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else if (this.lines && !request.routeOptions.logLevel) {
-      if (this.lines.isLevelEnabled('info')) this.lines.info({ reqId: request.id, ...line }, message);
-    } else reply.log.info(line, message);
+    else if (request.routeOptions.logLevel) reply.log.info(line, message);
+    else if (this.lines.isLevelEnabled('info')) this.lines.info({ reqId: request.id, ...line }, message);
   }
 }
