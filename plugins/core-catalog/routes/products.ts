@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { forceIndex, isMysql } from '../../../kernel/db/dialect.ts';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import type { RouteRequest } from '../../../kernel/routes.ts';
-import { pageJson, paginate, type Page } from '../../../kernel/http/lists.ts';
+import { pageBytes, paginate, type Page } from '../../../kernel/http/lists.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
 import { AppError, badRequest, type FieldErrors } from '../../../kernel/http/errors.ts';
 import type { CatalogServices } from '../services/index.ts';
@@ -94,7 +94,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
         const rows = ctx.knex('products').whereIn('products.id', ids).select(memo ? ['products.id', 'products.revision'] : PRODUCT_COLUMNS);
         return vc.staff ? rows : rows.whereRaw('+?? = ?', ['products.status', 'active']);
       };
-      const build = (rows: any[]): Promise<Array<string | ProductView>> =>
+      const build = (rows: any[]): Promise<Array<Buffer | ProductView>> =>
         memo
           ? s.memo.serialized(ctx.knex, rows.map((r) => ({ id: Number(r.id), revision: Number(r.revision) })), vc, serializerOf(reply), (ids) => s.products.records(ctx.knex, ids, { activeOnly: true }))
           : s.views.products(ctx.knex, rows.map(productFromRow), vc);
@@ -109,7 +109,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       if (page.count === 0) await requireCategory(request.query);
       if (!memo) return page;
       reply.type(JSON_TYPE);
-      return pageJson(page as Page<string>);
+      return pageBytes(page as Page<Buffer>);
     },
   });
 

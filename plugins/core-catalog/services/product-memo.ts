@@ -19,7 +19,8 @@ export type ProductSerializer = (view: ProductView) => string;
 interface Kept {
   /** The product's revision, the store settings' generation and every plugin's fingerprint. */
   version: string;
-  json: string;
+  /** UTF-8, as it is sent (lists.ts `pageBytes`). */
+  json: Buffer;
 }
 
 /**
@@ -58,16 +59,16 @@ export class ProductMemo {
   }
 
   /**
-   * The products' JSON in the order given: kept where current, built (and kept) where not. `load` reads
+   * The products' JSON (UTF-8) in the order given: kept where current, built (and kept) where not. `load` reads
    * the records of the products to build, so a page whose products are all kept reads only their ids
    * and revisions.
    */
-  async serialized(db: Db, refs: ProductRef[], vc: ViewContext, serialize: ProductSerializer, load: (ids: number[]) => Promise<ProductRecord[]>): Promise<string[]> {
+  async serialized(db: Db, refs: ProductRef[], vc: ViewContext, serialize: ProductSerializer, load: (ids: number[]) => Promise<ProductRecord[]>): Promise<Buffer[]> {
     if (refs.length === 0) return [];
     const empty = new Map(refs.map((p) => [p.id, '']));
     const fingerprints = await this.parts.hooks.fingerprintProducts.promise(empty, this.parts.views.serializeContext(db, vc));
     const settings = this.settingsVersion();
-    const out: string[] = new Array(refs.length);
+    const out: Buffer[] = new Array(refs.length);
     const missing: Array<{ at: number; key: string; version: string }> = [];
     for (const [at, p] of refs.entries()) {
       const key = `${p.id}|${vc.lang ?? ''}|${vc.currency}`;
@@ -85,7 +86,7 @@ export class ProductMemo {
         const view = views.get(ref.id);
         // Deleted since the page was read: its place is left out, as a read a moment later would.
         if (!view) continue;
-        const json = serialize(view);
+        const json = Buffer.from(serialize(view));
         out[m.at] = json;
         // Kept under the revision just read only when the record is that revision: a write in between
         // made a newer JSON, which the next request's revision will not match, and builds again.

@@ -1,11 +1,13 @@
+import type { FastifyReply } from 'fastify';
 import type { Knex } from 'knex';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import { forceIndex, isMysql } from '../../../kernel/db/dialect.ts';
-import { paginate } from '../../../kernel/http/lists.ts';
+import { pageBytes, paginate, type Page } from '../../../kernel/http/lists.ts';
 import { isStaffLike } from '../../../kernel/http/principal.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
 import type { CheckoutServices } from '../services/index.ts';
 import { countOrders } from '../services/orders/order-counts.ts';
+import type { OrderSerializer } from '../services/orders/order-memo.ts';
 import { orderFromRow } from '../services/orders/order-rows.ts';
 import { ORDER_STATUSES } from '../services/orders/transitions.ts';
 import { paymentView } from '../services/payments/payment-rows.ts';
@@ -13,6 +15,10 @@ import { actorOf } from './context.ts';
 import { captureParams, captureResponse, order, orderActionParams, orderListIndex, orderListQuery, orderListSpec, orderPage, orderQuery } from '../schemas/orders.ts';
 
 const tag = 'orders';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+// Orders are answered from the memo (services/orders/order-memo.ts): serialised JSON sent as it is.
+const serializerOf = (reply: FastifyReply): OrderSerializer => reply.compileSerializationSchema(order, '200') as unknown as OrderSerializer;
 
 /** `expand=items` (the schema admits nothing else). */
 function expandsItems(expand: unknown): boolean {
@@ -30,19 +36,25 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
     description:
       'Staff see every order, a customer only their own. Filters status, payment_status, created_at__gte/__lte, search (order number exact or prefix, or e-mail contains; case-insensitive); ordering created_at (default -created_at), order_number, total; expand=items includes the items.',
     schema: { querystring: orderListQuery, response: { 200: orderPage } },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { status, payment_status, search } = request.query;
-      const query = s.orders.listQuery(ctx.knex, request.principal, { status, payment_status, search });
+      // The page reads ids and revisions; the orders not kept as they are now are read after, by id.
+      const query = s.orders.listQuery(ctx.knex, request.principal, { status, payment_status, search }).clearSelect().select('orders.id', 'orders.revision');
       const items = expandsItems(request.query.expand);
       // Staff's list, whole or by status, is counted from the numbers kept per status, not by counting
       // every order (a date bound is counted from the orders: paginate asks the query then).
       const kept = isStaffLike(request.principal) && !payment_status && !search?.trim();
       const count = kept ? () => countOrders(ctx.knex, status ? [status] : ORDER_STATUSES) : undefined;
       // A deep page by number reads its ids first and then these rows, the caller's visibility asked again.
-      const rowsOfIds = (ids: number[]) => s.orders.listQuery(ctx.knex, request.principal).whereIn('orders.id', ids);
+      const rowsOfIds = (ids: number[]) => s.orders.listQuery(ctx.knex, request.principal).clearSelect().select('orders.id', 'orders.revision').whereIn('orders.id', ids);
+      const load = async (ids: number[]) => (await s.orders.listQuery(ctx.knex, request.principal).whereIn('orders.id', ids)).map(orderFromRow);
+      const build = (rows: Array<{ id: unknown; revision: unknown }>) =>
+        s.orderMemo.serialized(ctx.knex, rows.map((r) => ({ id: Number(r.id), revision: Number(r.revision) })), { items }, serializerOf(reply), load);
       const index = isMysql(ctx.knex) ? orderListIndex({ ...request.query, customer: !isStaffLike(request.principal) }) : undefined;
       const pageQuery = index ? (page: Knex.QueryBuilder) => forceIndex(ctx.knex, page, 'orders', index) : undefined;
-      return paginate(request, ctx.config.baseUrl, query, orderListSpec, (rows: any[]) => s.orders.views(ctx.knex, rows.map(orderFromRow), { items }), 'orders.id', { count, rowsOfIds, pageQuery });
+      const page = await paginate(request, ctx.config.baseUrl, query, orderListSpec, build, 'orders.id', { count, rowsOfIds, pageQuery });
+      reply.type(JSON_TYPE);
+      return pageBytes(page as Page<Buffer>);
     },
   });
 
@@ -54,9 +66,10 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
     summary: 'One order (a customer\'s own only; another\'s is 404); items with expand=items.',
     description: 'Staff see every order; a customer only their own (another\'s answers 404, so order numbers are not revealed). Items are included with expand=items.',
     schema: { params: idParams, querystring: orderQuery, response: { 200: order } },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const found = await s.orders.getVisible(ctx.knex, request.params.id, request.principal);
-      return s.orders.view(ctx.knex, found, { items: expandsItems(request.query.expand) });
+      reply.type(JSON_TYPE);
+      return (await s.orderMemo.serialized(ctx.knex, [found], { items: expandsItems(request.query.expand) }, serializerOf(reply), async () => [found]))[0];
     },
   });
 

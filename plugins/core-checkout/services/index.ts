@@ -6,6 +6,7 @@ import { CheckoutService } from './checkouts/checkout-service.ts';
 import { PayService } from './checkouts/pay.ts';
 import type { CheckoutDeps, ExchangeReader, InventoryReader, ProductReader, StoreSettingsReader, VariantReader } from './deps.ts';
 import { OrderLifecycle } from './orders/lifecycle.ts';
+import { OrderMemo } from './orders/order-memo.ts';
 import { OrderService } from './orders/order-service.ts';
 import { RefundService } from './refunds/refund-service.ts';
 import { ShipmentService } from './shipments/shipment-service.ts';
@@ -20,6 +21,7 @@ export interface CheckoutServices {
   carts: CartService;
   checkouts: CheckoutService;
   orders: OrderService;
+  orderMemo: OrderMemo;
   lifecycle: OrderLifecycle;
   shipments: ShipmentService;
   refunds: RefundService;
@@ -65,5 +67,5 @@ export function createCheckoutServices(ctx: PluginContext, hooks: CheckoutHooks)
     checkoutService: asValue(checkouts),
     orderService: asValue(orders),
   });
-  return { deps, gateways, carts, checkouts, orders, lifecycle, shipments, refunds, payments, pay, tokens };
+  return { deps, gateways, carts, checkouts, orders, orderMemo: new OrderMemo(orders), lifecycle, shipments, refunds, payments, pay, tokens };
 }

@@ -99,7 +99,7 @@ export class PayService {
     const hold = holdOf(answer);
     const refusal = hold && (await unpaidOrderLimitRefusal(this.deps, trx, { order, holdUntil: hold, principal: input.principal, ip: input.ip }));
     if (refusal) {
-      await this.payments.withdraw(trx, opened.payment.id);
+      await this.payments.withdraw(trx, opened.payment);
       return { refusal };
     }
     const started = await this.payments.record(trx, order, opened.payment.id, answer);

@@ -1,6 +1,7 @@
 import { forUpdate, incrementCounter, parseJson, toBool, toDate } from '../../../../kernel/db/dialect.ts';
 import type { Address, AppliedDiscount, Db, PricedLine, ShippingRate } from '../../contracts.ts';
 import { countPlacedOrder } from './order-counts.ts';
+import { raiseOrderRevision, revisionRaised, revisionUp } from './order-revision.ts';
 import type { OrderStatus } from './transitions.ts';
 
 export type PaymentStatus = 'unpaid' | 'paid' | 'partially_refunded' | 'refunded';
@@ -10,6 +11,8 @@ export interface OrderRecord {
   id: number;
   number: number;
   order_number: string;
+  /** Raised by every write to the order or what its view shows (order-revision.ts). */
+  revision: number;
   status: OrderStatus;
   payment_status: PaymentStatus;
   fulfillment_status: string;
@@ -74,6 +77,7 @@ export function orderFromRow(row: any): OrderRecord {
   return {
     id: num(row.id),
     number: num(row.number),
+    revision: num(row.revision),
     order_number: row.order_number,
     status: row.status,
     payment_status: row.payment_status,
@@ -140,7 +144,7 @@ export function paymentStatusOf(total: number, paid: number, refunded: number): 
   return paid >= total ? 'paid' : 'unpaid';
 }
 
-export type NewOrder = Omit<OrderRecord, 'id' | 'amount_paid' | 'amount_refunded' | 'hold_until' | 'paid_at' | 'cancelled_at' | 'shipped_at' | 'delivered_at' | 'completed_at' | 'updated_at'>;
+export type NewOrder = Omit<OrderRecord, 'id' | 'revision' | 'amount_paid' | 'amount_refunded' | 'hold_until' | 'paid_at' | 'cancelled_at' | 'shipped_at' | 'delivered_at' | 'completed_at' | 'updated_at'>;
 
 /** Table access for orders and their items; every function takes the caller's transaction first. */
 export const OrderRows = {
@@ -165,8 +169,10 @@ export const OrderRows = {
       updated_at: order.created_at,
     };
     const [id] = await db('orders').insert(row);
+    // Its items and first payment are written in this transaction too, unseen until it commits: none raises the revision.
+    revisionRaised(db, Number(id));
     await countPlacedOrder(db, order.status);
-    return { ...order, id: Number(id), amount_paid: 0, amount_refunded: 0, hold_until: null, paid_at: null, cancelled_at: null, shipped_at: null, delivered_at: null, completed_at: null, updated_at: order.created_at };
+    return { ...order, id: Number(id), revision: 0, amount_paid: 0, amount_refunded: 0, hold_until: null, paid_at: null, cancelled_at: null, shipped_at: null, delivered_at: null, completed_at: null, updated_at: order.created_at };
   },
 
   /** Snapshots the priced lines as the order's items, in their order; returns the items. */
@@ -207,14 +213,16 @@ export const OrderRows = {
   },
 
   /** Adds to an item's counts (shipped, refunded, cancelled units). */
-  async countItem(db: Db, itemId: number, deltas: { quantity_shipped?: number; quantity_refunded?: number; quantity_cancelled?: number }, now: Date): Promise<void> {
+  async countItem(db: Db, item: Pick<OrderItemRecord, 'id' | 'order_id'>, deltas: { quantity_shipped?: number; quantity_refunded?: number; quantity_cancelled?: number }, now: Date): Promise<void> {
     const changes: Record<string, unknown> = { updated_at: now };
     for (const [column, delta] of Object.entries(deltas)) if (delta) changes[column] = db.raw('?? + ?', [column, delta]);
-    await db('order_items').where('id', itemId).update(changes);
+    await db('order_items').where('id', item.id).update(changes);
+    await raiseOrderRevision(db, item.order_id);
   },
 
   async update(db: Db, id: number, values: Record<string, unknown>, now: Date): Promise<void> {
-    await db('orders').where('id', id).update({ ...values, updated_at: now });
+    await db('orders').where('id', id).update({ ...values, ...revisionUp(db), updated_at: now });
+    revisionRaised(db, id);
   },
 
   /**

@@ -2,6 +2,7 @@ import { affectedRows } from '../../../../kernel/db/dialect.ts';
 import type { Db } from '../../contracts.ts';
 import { CheckoutErrors } from '../../errors.ts';
 import { countTransition } from './order-counts.ts';
+import { revisionRaised, revisionUp } from './order-revision.ts';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -66,8 +67,9 @@ export function assertTransition(from: string, to: OrderStatus): void {
  */
 export async function transitionOrder(db: Db, orderId: number, from: OrderStatus, to: OrderStatus, now: Date, extra: Record<string, unknown> = {}): Promise<boolean> {
   assertTransition(from, to);
-  const result = await db('orders').where({ id: orderId, status: from }).update({ ...extra, status: to, updated_at: now });
+  const result = await db('orders').where({ id: orderId, status: from }).update({ ...extra, status: to, ...revisionUp(db), updated_at: now });
   if (affectedRows(result) !== 1) return false;
+  revisionRaised(db, orderId);
   await countTransition(db, from, to);
   return true;
 }

@@ -134,9 +134,10 @@ export class CheckoutPayments implements CheckoutPaymentsService {
       return { payment: (await PaymentRows.find(trx, payment.id))!, failure: message };
     }
     const given = { external_id: answer.external_id ?? null, redirect_url: answer.redirect_url ?? null, instructions: answer.instructions ?? null };
-    await PaymentRows.update(trx, payment.id, given, now);
     const holdUntil = holdOf(answer);
+    // The order's row first: its update raises the revision the payment's would otherwise raise on its own.
     if (holdUntil) await OrderRows.update(trx, order.id, { hold_until: holdUntil }, now);
+    await PaymentRows.update(trx, payment, given, now);
     if (answer.status === 'succeeded') {
       await this.settle(trx, payment.id, 'succeeded');
       return { payment: (await PaymentRows.find(trx, payment.id))! };
@@ -146,8 +147,8 @@ export class CheckoutPayments implements CheckoutPaymentsService {
   }
 
   /** Withdraws an opened payment the store will not go on with (it is cancelled; the order stays). */
-  async withdraw(trx: Knex.Transaction, paymentId: number): Promise<void> {
-    await PaymentRows.cancelIfPending(trx, paymentId, this.now());
+  async withdraw(trx: Knex.Transaction, payment: Pick<PaymentRow, 'id' | 'order_id'>): Promise<void> {
+    await PaymentRows.cancelIfPending(trx, payment, this.now());
   }
 
   /**
@@ -212,7 +213,7 @@ export class CheckoutPayments implements CheckoutPaymentsService {
 
   private async fail(trx: Knex.Transaction, payment: PaymentRow, message: string, externalId: string | null, known?: OrderRecord): Promise<void> {
     const now = this.now();
-    await PaymentRows.update(trx, payment.id, { status: 'failed', error: message.slice(0, 1000), external_id: externalId, settled_at: now }, now);
+    await PaymentRows.update(trx, payment, { status: 'failed', error: message.slice(0, 1000), external_id: externalId, settled_at: now }, now);
     const order = known ?? (await this.orders.get(trx, payment.order_id));
     const failed = (await PaymentRows.find(trx, payment.id))!;
     await this.deps.events.emit(trx, 'payment.failed', { ...paymentView(failed), order_number: order.order_number });
@@ -225,10 +226,11 @@ export class CheckoutPayments implements CheckoutPaymentsService {
   // processing once fully paid. Returns the payment as the update left it (built, not read back).
   private async capture(trx: Knex.Transaction, order: OrderRecord, payment: PaymentRow, externalId: string | null): Promise<{ payment: PaymentRow; orderStatus: string }> {
     const now = this.now();
-    await PaymentRows.update(trx, payment.id, { status: 'succeeded', captured: payment.amount_minor, external_id: externalId, error: null, settled_at: now }, now);
-    const succeeded: PaymentRow = { ...payment, status: 'succeeded', captured_minor: payment.amount_minor, external_id: externalId, error: null, settled_at: now, updated_at: now };
     const paid = order.amount_paid + payment.amount_minor;
+    // The order's row first: its update raises the revision the payment's would otherwise raise on its own.
     await OrderRows.update(trx, order.id, { amount_paid: paid, payment_status: paymentStatusOf(order.total, paid, order.amount_refunded) }, now);
+    await PaymentRows.update(trx, payment, { status: 'succeeded', captured: payment.amount_minor, external_id: externalId, error: null, settled_at: now }, now);
+    const succeeded: PaymentRow = { ...payment, status: 'succeeded', captured_minor: payment.amount_minor, external_id: externalId, error: null, settled_at: now, updated_at: now };
     // The capture's events go in one insert at its end, in this order: the payment, then (when the order
     // became paid) the checkout, then the order's.
     const paymentEvent = { type: 'payment.succeeded', data: { ...paymentView(succeeded), order_number: order.order_number } };

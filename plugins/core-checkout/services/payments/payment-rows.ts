@@ -1,6 +1,7 @@
-import { forUpdate, toBool, toDate, toIso } from '../../../../kernel/db/dialect.ts';
+import { affectedRows, forUpdate, toBool, toDate, toIso } from '../../../../kernel/db/dialect.ts';
 import { toMoney, type Money } from '../../../../kernel/money/money.ts';
 import type { Db, PaymentRecord } from '../../contracts.ts';
+import { raiseOrderRevision } from '../orders/order-revision.ts';
 
 /** A payment row: the gateways' PaymentRecord plus what the shopper was given and when it settled. */
 export interface PaymentRow extends PaymentRecord {
@@ -137,20 +138,24 @@ export const PaymentRows = {
       updated_at: now,
     };
     const [id] = await db('payments').insert(row);
+    await raiseOrderRevision(db, values.order_id);
     return paymentFromRow({ ...row, id });
   },
 
-  async update(db: Db, id: number, values: Record<string, unknown>, now: Date): Promise<void> {
-    await db('payments').where('id', id).update({ ...values, updated_at: now });
+  async update(db: Db, payment: Pick<PaymentRow, 'id' | 'order_id'>, values: Record<string, unknown>, now: Date): Promise<void> {
+    await db('payments').where('id', payment.id).update({ ...values, updated_at: now });
+    await raiseOrderRevision(db, payment.order_id);
   },
 
   /** Marks one payment cancelled if it is still pending. */
-  async cancelIfPending(db: Db, id: number, now: Date): Promise<void> {
-    await db('payments').where({ id, status: 'pending' }).update({ status: 'cancelled', updated_at: now });
+  async cancelIfPending(db: Db, payment: Pick<PaymentRow, 'id' | 'order_id'>, now: Date): Promise<void> {
+    const changed = await db('payments').where({ id: payment.id, status: 'pending' }).update({ status: 'cancelled', updated_at: now });
+    if (affectedRows(changed) > 0) await raiseOrderRevision(db, payment.order_id);
   },
 
   /** Marks an order's pending payments cancelled: a new attempt supersedes them. */
   async cancelPending(db: Db, orderId: number, now: Date): Promise<void> {
-    await db('payments').where({ order_id: orderId, status: 'pending' }).update({ status: 'cancelled', updated_at: now });
+    const changed = await db('payments').where({ order_id: orderId, status: 'pending' }).update({ status: 'cancelled', updated_at: now });
+    if (affectedRows(changed) > 0) await raiseOrderRevision(db, orderId);
   },
 };

@@ -2,6 +2,7 @@ import { forUpdate, parseJson, toBool, toDate } from '../../../../kernel/db/dial
 import type { Db } from '../../contracts.ts';
 import type { StockAt } from '../shipments/shipment-rows.ts';
 import { groupBy } from '../group-by.ts';
+import { raiseOrderRevision } from '../orders/order-revision.ts';
 
 export interface RefundRecord {
   id: number;
@@ -105,15 +106,18 @@ export const RefundRows = {
   async insert(db: Db, refund: Omit<RefundRecord, 'id' | 'created_at' | 'updated_at'>, now: Date): Promise<RefundRecord> {
     const { amount_minor, ...rest } = refund;
     const [id] = await db('refunds').insert({ ...rest, amount: amount_minor, created_at: now, updated_at: now });
+    await raiseOrderRevision(db, refund.order_id);
     return { ...refund, id: Number(id), created_at: now, updated_at: now };
   },
 
-  async insertItem(db: Db, item: Omit<RefundItemRecord, 'id'>): Promise<void> {
+  async insertItem(db: Db, refund: Pick<RefundRecord, 'order_id'>, item: Omit<RefundItemRecord, 'id'>): Promise<void> {
     await db('refund_items').insert({ ...item, stock: JSON.stringify(item.stock) });
+    await raiseOrderRevision(db, refund.order_id);
   },
 
-  async insertPayment(db: Db, part: Omit<RefundPaymentRecord, 'id'>): Promise<void> {
+  async insertPayment(db: Db, refund: Pick<RefundRecord, 'order_id'>, part: Omit<RefundPaymentRecord, 'id'>): Promise<void> {
     const { amount_minor, ...rest } = part;
     await db('refund_payments').insert({ ...rest, amount: amount_minor });
+    await raiseOrderRevision(db, refund.order_id);
   },
 };

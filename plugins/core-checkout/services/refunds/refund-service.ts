@@ -110,8 +110,8 @@ export class RefundService {
       markOutsideEffect(trx);
       const result = await this.gateways.get(p.gateway)!.refund(context, paymentRecord(p), part);
       if (isGatewayError(result)) throw CheckoutErrors.refundFailed(p.gateway, result.message);
-      await PaymentRows.update(trx, p.id, { refunded: p.refunded_minor + part }, now);
-      await RefundRows.insertPayment(trx, { refund_id: refund.id, payment_id: p.id, amount_minor: part, external_id: result.external_id ?? null });
+      await PaymentRows.update(trx, p, { refunded: p.refunded_minor + part }, now);
+      await RefundRows.insertPayment(trx, refund, { refund_id: refund.id, payment_id: p.id, amount_minor: part, external_id: result.external_id ?? null });
       left -= part;
     }
   }
@@ -126,8 +126,8 @@ export class RefundService {
       await this.deps.inventory.releaseLines(trx, { type: 'order', id: order.id }, [{ variant_id: item.variant_id, quantity: cancelled }], { actor, reason: 'refunded before shipping' });
     }
     const stock = returned > 0 ? await this.restockReturned(trx, refund, item.id, item.variant_id, returned, actor) : [];
-    await RefundRows.insertItem(trx, { refund_id: refund.id, order_item_id: item.id, quantity: line.quantity, quantity_cancelled: cancelled, stock });
-    await OrderRows.countItem(trx, item.id, { quantity_refunded: line.quantity, quantity_cancelled: cancelled }, now);
+    await RefundRows.insertItem(trx, refund, { refund_id: refund.id, order_item_id: item.id, quantity: line.quantity, quantity_cancelled: cancelled, stock });
+    await OrderRows.countItem(trx, item, { quantity_refunded: line.quantity, quantity_cancelled: cancelled }, now);
   }
 
   // Returned units go back to the warehouses they shipped from, in shipping order, less what earlier

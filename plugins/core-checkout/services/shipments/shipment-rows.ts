@@ -1,6 +1,7 @@
 import { forUpdate, parseJson, toBool, toDate } from '../../../../kernel/db/dialect.ts';
 import type { Db } from '../../contracts.ts';
 import { groupBy } from '../group-by.ts';
+import { raiseOrderRevision } from '../orders/order-revision.ts';
 
 /** Units of a variant at a warehouse (null: an untracked variant, no warehouse involved). */
 export interface StockAt {
@@ -101,10 +102,12 @@ export const ShipmentRows = {
     for (const item of items) {
       await db('shipment_items').insert({ shipment_id: shipmentId, order_item_id: item.order_item_id, quantity: item.quantity, stock: JSON.stringify(item.stock) });
     }
+    await raiseOrderRevision(db, shipment.order_id);
     return { ...shipment, id: shipmentId, created_at: now, updated_at: now };
   },
 
-  async update(db: Db, id: number, values: Partial<Pick<ShipmentRecord, 'carrier' | 'tracking_number'>>, now: Date): Promise<void> {
-    await db('shipments').where('id', id).update({ ...values, updated_at: now });
+  async update(db: Db, shipment: Pick<ShipmentRecord, 'id' | 'order_id'>, values: Partial<Pick<ShipmentRecord, 'carrier' | 'tracking_number'>>, now: Date): Promise<void> {
+    await db('shipments').where('id', shipment.id).update({ ...values, updated_at: now });
+    await raiseOrderRevision(db, shipment.order_id);
   },
 };

@@ -50,7 +50,7 @@ export class ShipmentService {
     const warehouses = new Set(shipped.flatMap((s) => s.stock.map((p) => p.warehouse_id)).filter((w) => w !== null));
     const warehouseId = input.warehouse_id ?? (warehouses.size === 1 ? [...warehouses][0]! : null);
     const shipment = await ShipmentRows.insert(trx, { order_id: order.id, carrier: input.carrier, tracking_number: input.tracking_number, warehouse_id: warehouseId, notify_customer: input.notify_customer }, shipped, now);
-    for (const l of lines) await OrderRows.countItem(trx, l.item.id, { quantity_shipped: l.quantity }, now);
+    for (const l of lines) await OrderRows.countItem(trx, l.item, { quantity_shipped: l.quantity }, now);
 
     const after = (await OrderRows.items(trx, [order.id])).get(order.id) ?? [];
     const types = await this.settleFulfillment(trx, order, after, now);
@@ -66,8 +66,9 @@ export class ShipmentService {
     const order = await this.orders.get(trx, orderId, { lock: true });
     const shipment = await ShipmentRows.find(trx, order.id, shipmentId, { lock: true });
     if (!shipment) throw CheckoutErrors.shipmentNotFound();
-    await ShipmentRows.update(trx, shipment.id, patch, now);
+    // The order's row first: its update raises the revision the shipment's would otherwise raise on its own.
     await OrderRows.update(trx, order.id, {}, now);
+    await ShipmentRows.update(trx, shipment, patch, now);
     const view = await this.view(trx, order, (await ShipmentRows.find(trx, order.id, shipment.id))!);
     await this.deps.events.emit(trx, 'shipment.updated', view);
     await emitOrderChange(this.deps, this.orders, trx, order.id);
