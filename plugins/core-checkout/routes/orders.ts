@@ -39,15 +39,18 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
     handler: async (request, reply) => {
       const { status, payment_status, search } = request.query;
       // The page reads ids and revisions; the orders not kept as they are now are read after, by id.
-      const query = s.orders.listQuery(ctx.knex, request.principal, { status, payment_status, search }).clearSelect().select('orders.id', 'orders.revision');
+      const refsOf = (orders: Knex.QueryBuilder) => orders.clearSelect().select('orders.id', 'orders.revision');
+      const query = refsOf(s.orders.listQuery(ctx.knex, request.principal, { status, payment_status, search }));
       const items = expandsItems(request.query.expand);
       // Staff's list, whole or by status, is counted from the numbers kept per status, not by counting
       // every order (a date bound is counted from the orders: paginate asks the query then).
       const kept = isStaffLike(request.principal) && !payment_status && !search?.trim();
       const count = kept ? () => countOrders(ctx.knex, status ? [status] : ORDER_STATUSES) : undefined;
-      // A deep page by number reads its ids first and then these rows, the caller's visibility asked again.
-      const rowsOfIds = (ids: number[]) => s.orders.listQuery(ctx.knex, request.principal).clearSelect().select('orders.id', 'orders.revision').whereIn('orders.id', ids);
-      const load = async (ids: number[]) => (await s.orders.listQuery(ctx.knex, request.principal).whereIn('orders.id', ids)).map(orderFromRow);
+      // Orders by id, the caller's visibility asked again: a deep page by number reads its ids first and
+      // then their refs; the orders to build are read whole.
+      const byIds = (ids: number[]) => s.orders.listQuery(ctx.knex, request.principal).whereIn('orders.id', ids);
+      const rowsOfIds = (ids: number[]) => refsOf(byIds(ids));
+      const load = async (ids: number[]) => (await byIds(ids)).map(orderFromRow);
       const build = (rows: Array<{ id: unknown; revision: unknown }>) =>
         s.orderMemo.serialized(ctx.knex, rows.map((r) => ({ id: Number(r.id), revision: Number(r.revision) })), { items }, serializerOf(reply), load);
       const index = isMysql(ctx.knex) ? orderListIndex({ ...request.query, customer: !isStaffLike(request.principal) }) : undefined;
