@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { databaseUrlProblem } from './db/database-url.ts';
 
 /** Everything the kernel reads from the environment, parsed once and frozen. */
 export interface Config {
@@ -99,9 +100,8 @@ function metricsToken(raw: string | undefined): string | undefined {
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 8443);
   const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^mysql2?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must be a mysql:// URL (MySQL 8 or MariaDB 10.6+); unset it to use the embedded SQLite database.');
-  }
+  const databaseProblem = databaseUrl && databaseUrlProblem(databaseUrl);
+  if (databaseProblem) throw new ConfigError(databaseProblem);
   const config: Config = {
     port,
     host: env.HOST || '0.0.0.0',

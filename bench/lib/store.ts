@@ -8,6 +8,7 @@ import { buildDist } from '../../scripts/build.mjs';
 import { distIsCurrent } from '../../scripts/build-stamp.mjs';
 import { Child, REPO_ROOT, servingEnvironment, servingNodeFlags, type ProcessStats } from './ipc.ts';
 import type { DbKind } from './options.ts';
+import { mysqlServerOptions, mysqlTarget } from '../../kernel/db/database-url.ts';
 
 /** A running store under test, in its own process, with its own DATA_DIR and database. */
 export interface StoreHandle {
@@ -44,8 +45,8 @@ interface FreshDatabase {
 }
 
 async function adminConnection(serverUrl: string) {
-  const url = new URL(serverUrl);
-  return mysql.createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
+  const target = mysqlTarget(serverUrl);
+  return mysql.createConnection({ ...mysqlServerOptions(target), user: target.user, password: target.password });
 }
 
 /** A database of the bench's own on the MySQL/MariaDB server, dropped when the run ends. */

@@ -8,6 +8,7 @@ import { keepSoleConnection } from './sole-connection.ts';
 import { runStatementsAtOnce } from './direct-statements.ts';
 import { inlineSqliteLimits } from './sqlite-limits.ts';
 import { compileEachShapeOnce } from './compiled-statements.ts';
+import { mysqlServerOptions, mysqlTarget } from './database-url.ts';
 
 export type { Knex };
 
@@ -60,15 +61,14 @@ function knexLog(logger: Logger): Knex.Config['log'] {
 export const STORE_ISOLATION_LEVEL = 'READ COMMITTED';
 
 function mysqlSettings(databaseUrl: string): Knex.Config {
-  const url = new URL(databaseUrl);
+  const target = mysqlTarget(databaseUrl);
   return {
     client: 'mysql2',
     connection: {
-      host: url.hostname,
-      port: Number(url.port || 3306),
-      user: decodeURIComponent(url.username),
-      password: decodeURIComponent(url.password),
-      database: url.pathname.replace(/^\//, ''),
+      ...mysqlServerOptions(target),
+      user: target.user,
+      password: target.password,
+      database: target.database,
       // UTC everywhere: datetimes are written and read as UTC instants.
       timezone: 'Z',
       charset: 'utf8mb4',

@@ -1,3 +1,5 @@
+import { databaseUrlProblem, mysqlTarget, serverName } from './database-url.ts';
+
 /**
  * One line an operator can act on when the database cannot be reached at start (`npm start`, the CLI):
  * which server, which database, what to do. It never repeats the password of DATABASE_URL. Errors
@@ -14,7 +16,12 @@ export function describeDatabaseError(err: unknown, databaseUrl: string | undefi
   }
   const target = describeTarget(databaseUrl);
   if (!target) return null;
-  const { server, database, user } = target;
+  const { server, database, user, socket } = target;
+  if (socket && (code === 'ENOENT' || code === 'EACCES') && connectAddress(err) === socket) {
+    return code === 'ENOENT'
+      ? `There is no database server's socket at ${socket}: start MySQL/MariaDB, or fix the socket in DATABASE_URL (SELECT @@socket on the server names it).`
+      : `The store may not use the database server's socket ${socket} (EACCES): let its user reach that path, or connect over TCP.`;
+  }
   switch (code) {
     case 'ER_BAD_DB_ERROR':
       return `Database "${database}" does not exist on ${server}: create it with CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci, or fix DATABASE_URL.`;
@@ -49,15 +56,18 @@ function errorCode(err: unknown): string | undefined {
   return e.cause ? errorCode(e.cause) : undefined;
 }
 
-function describeTarget(databaseUrl: string): { server: string; database: string; user: string } | null {
-  try {
-    const url = new URL(databaseUrl);
-    return {
-      server: `${url.hostname}:${url.port || 3306}`,
-      database: decodeURIComponent(url.pathname.replace(/^\//, '')),
-      user: decodeURIComponent(url.username),
-    };
-  } catch {
-    return null;
+function describeTarget(databaseUrl: string): { server: string; database: string; user: string; socket?: string } | null {
+  if (databaseUrlProblem(databaseUrl)) return null;
+  const target = mysqlTarget(databaseUrl);
+  return { server: serverName(target), database: target.database, user: target.user, socket: target.socketPath };
+}
+
+// The address a failed connect named (a socket's path): what tells the store's socket apart from any other missing file.
+function connectAddress(err: unknown): string | undefined {
+  let e = err as { address?: unknown; errors?: unknown[]; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if (typeof e.address === 'string') return e.address;
+    e = (Array.isArray(e.errors) && e.errors.length ? e.errors[0] : e.cause) as typeof e;
   }
+  return undefined;
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.ts';
+import { mysqlTarget, serverName } from '../db/database-url.ts';
 
 /**
  * With REDIS_URL, instances on one database tell each other about the changes they commit, so every
@@ -62,6 +63,6 @@ export class ChangeAnnouncer {
 /** What identifies the database in the channel name: never the credentials of DATABASE_URL. */
 export function databaseIdentity(databaseUrl: string | undefined, dataDir: string): string {
   if (!databaseUrl) return `sqlite:${dataDir}`;
-  const url = new URL(databaseUrl);
-  return `mysql:${url.hostname}:${url.port || '3306'}${url.pathname}`;
+  const target = mysqlTarget(databaseUrl);
+  return `mysql:${serverName(target)}/${target.database}`;
 }

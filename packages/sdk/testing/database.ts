@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import mysql from 'mysql2/promise';
+import { databaseUrlProblem, mysqlServerOptions, mysqlTarget } from '../../../kernel/db/database-url.ts';
 
 /** A database of its own for one test store, and how to get rid of it. */
 export interface TestDatabase {
@@ -20,12 +21,14 @@ const SCHEMA_NAME = /^[A-Za-z0-9_]{1,64}$/;
  */
 export async function createTestDatabase(baseUrl: string | undefined, name?: string): Promise<TestDatabase> {
   if (!baseUrl) return { drop: async () => undefined };
+  const problem = databaseUrlProblem(baseUrl);
+  if (problem) throw new Error(`The test database URL: ${problem}`);
   const url = new URL(baseUrl);
-  if (!/^mysql2?:$/.test(url.protocol)) throw new Error(`The test database URL must be a mysql:// URL, got "${url.protocol}".`);
+  const target = mysqlTarget(baseUrl);
   const schema = name ?? `storekeep_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   if (!SCHEMA_NAME.test(schema)) throw new Error(`The test database name "${schema}" must be 1 to 64 letters, digits or "_".`);
   const connect = () =>
-    mysql.createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
+    mysql.createConnection({ ...mysqlServerOptions(target), user: target.user, password: target.password });
   const admin = await connect();
   try {
     // No IF NOT EXISTS: a test never takes over (and later drops) a schema it did not create.
