@@ -227,14 +227,17 @@ export class CheckoutPayments implements CheckoutPaymentsService {
   private async capture(trx: Knex.Transaction, order: OrderRecord, payment: PaymentRow, externalId: string | null): Promise<{ payment: PaymentRow; orderStatus: string }> {
     const now = this.now();
     const paid = order.amount_paid + payment.amount_minor;
-    // The order's row first: its update raises the revision the payment's would otherwise raise on its own.
-    await OrderRows.update(trx, order.id, { amount_paid: paid, payment_status: paymentStatusOf(order.total, paid, order.amount_refunded) }, now);
+    const booked = { amount_paid: paid, payment_status: paymentStatusOf(order.total, paid, order.amount_refunded) };
+    // The order's row first: its update raises the revision the payment's would otherwise raise on its
+    // own. A pending order this payment covers is moved to processing by that same update.
+    const becamePaid = order.status === 'pending' && paid >= order.total && (await transitionOrder(trx, order.id, 'pending', 'processing', now, { ...booked, paid_at: now }));
+    if (!becamePaid) await OrderRows.update(trx, order.id, booked, now);
     await PaymentRows.update(trx, payment, { status: 'succeeded', captured: payment.amount_minor, external_id: externalId, error: null, settled_at: now }, now);
     const succeeded: PaymentRow = { ...payment, status: 'succeeded', captured_minor: payment.amount_minor, external_id: externalId, error: null, settled_at: now, updated_at: now };
     // The capture's events go in one insert at its end, in this order: the payment, then (when the order
     // became paid) the checkout, then the order's.
     const paymentEvent = { type: 'payment.succeeded', data: { ...paymentView(succeeded), order_number: order.order_number } };
-    if (order.status !== 'pending' || paid < order.total || !(await transitionOrder(trx, order.id, 'pending', 'processing', now, { paid_at: now }))) {
+    if (!becamePaid) {
       await this.deps.events.emitMany(trx, [paymentEvent, ...(await orderChangeEvents(this.orders, trx, order.id)).events]);
       return { payment: succeeded, orderStatus: order.status };
     }
