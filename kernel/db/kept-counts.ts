@@ -72,8 +72,13 @@ export class KeptCounts<K extends string> {
   /** How many rows have one of these keys. */
   async sum(db: Db, keys: readonly K[]): Promise<number> {
     if (keys.length === 0) return 0;
-    const row = await db(this.table).whereIn(this.keyColumn, keys).sum({ n: 'n' }).first();
+    const row = await this.sumQuery(db, keys).first();
     return Number(row?.n ?? 0);
+  }
+
+  /** The same sum as a query of one row and column `n` (NULL for no keys), for use as a sub-query. */
+  sumQuery(db: Db, keys: readonly K[]): Knex.QueryBuilder {
+    return db(this.table).whereIn(this.keyColumn, keys).sum({ n: 'n' });
   }
 }
 

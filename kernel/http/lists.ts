@@ -260,6 +260,12 @@ export interface ListReading {
   /** The count itself (kept numbers, say), used while no declared range bound narrows the list. */
   count?: () => Promise<number>;
   /**
+   * The same number as `count`, as a sub-query of one row and column that the page's query selects
+   * (`name` is the column it is read as), so that a page by number near the start is one statement,
+   * not a count and then the page. Only an empty page asks `count` alone.
+   */
+  countColumn?: { query: Knex.QueryBuilder; name: string };
+  /**
    * Builds a query that counts the same rows for less (the page's query is counted when absent); built
    * only when a count is read from a query.
    */
@@ -351,11 +357,22 @@ export async function paginate<R, T>(
   const positions = keyset && offset >= IDS_FIRST_OFFSET ? request.server.listPositions : undefined;
   // Before the first statement: a position learned from rows read before a change is not kept.
   const generation = positions?.generation ?? 0;
-  const total = await count();
-  if (total <= offset) return envelope(request, baseUrl, total, page, pageSize, await serialize([]));
-  const rows = positions
-    ? await deepPage<R>(rowsQuery, offset, pageSize, { positions, generation, keyset: keyset!, idColumn, reading })
-    : await pageAt<R>(rowsQuery.offset(offset).limit(pageSize), idColumn, reading, keyset, offset >= IDS_FIRST_OFFSET);
+  const countColumn = reading.count && reading.countColumn && !hasRangeBound(params, spec) && offset < IDS_FIRST_OFFSET ? reading.countColumn : undefined;
+  let total: number;
+  let rows: R[];
+  if (countColumn) {
+    // The count rides on the page's rows: one statement, and the two agree (one snapshot).
+    rows = await pageAt<R>(rowsQuery.offset(offset).limit(pageSize).select(countColumn.query.clone().as(countColumn.name)), idColumn, reading, keyset, false);
+    total = rows.length ? Number((rows[0] as Record<string, unknown>)[countColumn.name] ?? 0) : await count();
+    for (const row of rows as Array<Record<string, unknown>>) delete row[countColumn.name];
+    if (total <= offset) return envelope(request, baseUrl, total, page, pageSize, await serialize([]));
+  } else {
+    total = await count();
+    if (total <= offset) return envelope(request, baseUrl, total, page, pageSize, await serialize([]));
+    rows = positions
+      ? await deepPage<R>(rowsQuery, offset, pageSize, { positions, generation, keyset: keyset!, idColumn, reading })
+      : await pageAt<R>(rowsQuery.offset(offset).limit(pageSize), idColumn, reading, keyset, offset >= IDS_FIRST_OFFSET);
+  }
   if (!keyset) return envelope(request, baseUrl, total, page, pageSize, await serialize(rows));
   const position = rows.length ? keyset.cursorOf(rows[rows.length - 1] as Record<string, unknown>) : null;
   keyset.strip(rows as Array<Record<string, unknown>>);

@@ -1,4 +1,5 @@
 import { KeptCounts } from '../../../kernel/db/kept-counts.ts';
+import type { Knex } from 'knex';
 import type { Db, ProductStatus } from './records.ts';
 
 // How many products each status has (`product_counts`, migration 014), kept by the product service in
@@ -23,4 +24,9 @@ export function moveProductCount(db: Db, from: ProductStatus, to: ProductStatus)
 /** How many products have one of these statuses: a sum over 16 rows per status. */
 export function countProducts(db: Db, statuses: readonly ProductStatus[]): Promise<number> {
   return productCounts.sum(db, statuses);
+}
+
+/** The same count as a sub-query (one row, column `n`), for a list page's query to select. */
+export function productCountQuery(db: Db, statuses: readonly ProductStatus[]): Knex.QueryBuilder {
+  return productCounts.sumQuery(db, statuses);
 }

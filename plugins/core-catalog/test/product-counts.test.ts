@@ -97,6 +97,10 @@ test('an unfiltered list does not count the products; filtered lists and searche
   const plain = await queriesOf(ctx, '/api/v1/products/?page_size=5');
   assert.ok(plain.some((sql) => /product_counts/.test(sql)), `the count is read from product_counts:\n${plain.join('\n')}`);
   assert.ok(!plain.some((sql) => /count\(\*\)/i.test(sql)), `nothing is counted row by row:\n${plain.join('\n')}`);
+  // The kept count rides on the page's own query: one statement reads both.
+  const counting = plain.filter((sql) => /product_counts/.test(sql));
+  assert.equal(counting.length, 1, `one statement reads the count:\n${plain.join('\n')}`);
+  assert.match(counting[0]!, /from [`"]products[`"]/, 'and it is the page query');
 
   const stocked = await queriesOf(ctx, '/api/v1/products/?page_size=5&in_stock=true');
   assert.ok(!stocked.some((sql) => /product_counts/.test(sql)), 'a plugin filter (in_stock) is counted, not read from the numbers');

@@ -64,6 +64,10 @@ test('staff\'s order list counts from the kept numbers, right after placing, pay
     shop.knex.off('query', listener);
   }
   assert.ok(seen.some((sql) => /from [`"]order_counts[`"]/.test(sql)));
+  // Each page reads the kept number with its own rows: one statement for both.
+  const counting = seen.filter((sql) => /order_counts/.test(sql));
+  assert.equal(counting.length, 2, seen.join('\n'));
+  assert.ok(counting.every((sql) => /from [`"]orders[`"]/.test(sql)), seen.join('\n'));
   assert.ok(!seen.some((sql) => /count\(\*\)[^]*from [`"]orders[`"]/.test(sql)), seen.join('\n'));
 
   // What the kept numbers cannot tell is counted from the orders: a payment status, a search, a date

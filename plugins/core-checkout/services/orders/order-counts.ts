@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { KeptCounts } from '../../../../kernel/db/kept-counts.ts';
 import type { Db } from '../../contracts.ts';
 import type { OrderStatus } from './transitions.ts';
@@ -17,4 +18,9 @@ export function countTransition(db: Db, from: OrderStatus, to: OrderStatus): Pro
 /** How many orders have one of these statuses: a sum over 16 rows per status. */
 export function countOrders(db: Db, statuses: readonly OrderStatus[]): Promise<number> {
   return orderCounts.sum(db, statuses);
+}
+
+/** The same count as a sub-query (one row, column `n`), for a list page's query to select. */
+export function orderCountQuery(db: Db, statuses: readonly OrderStatus[]): Knex.QueryBuilder {
+  return orderCounts.sumQuery(db, statuses);
 }
