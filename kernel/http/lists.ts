@@ -260,11 +260,10 @@ export interface ListReading {
   /** The count itself (kept numbers, say), used while no declared range bound narrows the list. */
   count?: () => Promise<number>;
   /**
-   * The same number as `count`, as a sub-query of one row and column that the page's query selects
-   * (`name` is the column it is read as), so that a page by number near the start is one statement,
-   * not a count and then the page. Only an empty page asks `count` alone.
+   * The same number as `count`, as a query of one row and column, for a page's query to select (see
+   * `paginate`); without it a list with `count` reads the count on its own.
    */
-  countColumn?: { query: Knex.QueryBuilder; name: string };
+  countColumn?: Knex.QueryBuilder;
   /**
    * Builds a query that counts the same rows for less (the page's query is counted when absent); built
    * only when a count is read from a query.
@@ -297,8 +296,9 @@ export interface ListReading {
 }
 
 /**
- * Runs a list query the standard way: count, then one page of rows with the requested ordering
- * (always ending on `id` so that pages are stable), mapped by `serialize`. A list with `spec.keyset`
+ * Runs a list query the standard way: one page of rows with the requested ordering (always ending on
+ * `id` so that pages are stable), mapped by `serialize`, and the list's count (with the page, as a
+ * sub-query of its query, for a page by number before IDS_FIRST_OFFSET). A list with `spec.keyset`
  * (and no `totalColumn`) gives `next` links with a position and reads a page asked with one from there.
  */
 export async function paginate<R, T>(
@@ -357,14 +357,15 @@ export async function paginate<R, T>(
   const positions = keyset && offset >= IDS_FIRST_OFFSET ? request.server.listPositions : undefined;
   // Before the first statement: a position learned from rows read before a change is not kept.
   const generation = positions?.generation ?? 0;
-  const countColumn = reading.count && reading.countColumn && !hasRangeBound(params, spec) && offset < IDS_FIRST_OFFSET ? reading.countColumn : undefined;
+  const countColumn = offset < IDS_FIRST_OFFSET ? countColumnOf(reading, params, spec, counted) : undefined;
   let total: number;
   let rows: R[];
   if (countColumn) {
-    // The count rides on the page's rows: one statement, and the two agree (one snapshot).
-    rows = await pageAt<R>(rowsQuery.offset(offset).limit(pageSize).select(countColumn.query.clone().as(countColumn.name)), idColumn, reading, keyset, false);
-    total = rows.length ? Number((rows[0] as Record<string, unknown>)[countColumn.name] ?? 0) : await count();
-    for (const row of rows as Array<Record<string, unknown>>) delete row[countColumn.name];
+    // The count rides on the page's rows as a sub-query: one statement where there were two, and the
+    // two agree (one snapshot). Only an empty page is counted on its own.
+    rows = await pageAt<R>(allColumnsUnlessChosen(rowsQuery).offset(offset).limit(pageSize).select(countColumn.as(COUNT_COLUMN)), idColumn, reading, keyset, false);
+    total = rows.length ? Number((rows[0] as Record<string, unknown>)[COUNT_COLUMN] ?? 0) : await count();
+    for (const row of rows as Array<Record<string, unknown>>) delete row[COUNT_COLUMN];
     if (total <= offset) return envelope(request, baseUrl, total, page, pageSize, await serialize([]));
   } else {
     total = await count();
@@ -481,8 +482,33 @@ function listKey(query: Knex.QueryBuilder): string {
 }
 
 async function countOf(query: Knex.QueryBuilder): Promise<number> {
-  const [{ count }] = await query.clone().clearSelect().clearOrder().count({ count: '*' });
+  const [{ count }] = await countQueryOf(query);
   return Number(count);
+}
+
+function countQueryOf(query: Knex.QueryBuilder): Knex.QueryBuilder {
+  return query.clone().clearSelect().clearOrder().count({ count: '*' });
+}
+
+/**
+ * A query that selects no column reads `*`; one column more would make it read that column alone, so
+ * such a query is given its `*` first.
+ */
+function allColumnsUnlessChosen(query: Knex.QueryBuilder): Knex.QueryBuilder {
+  const statements = (query as unknown as { _statements: Array<{ grouping: string }> })._statements;
+  return statements.some((st) => st.grouping === 'columns') ? query : query.select('*');
+}
+
+/** The column a page by number reads its list's count as (removed from the rows before serialising). */
+const COUNT_COLUMN = '__list_count';
+
+/**
+ * The count of a page by number as a sub-query its own query selects: the route's kept number
+ * (`countColumn`) where `count` would be read, else the count of the list's rows.
+ */
+function countColumnOf(reading: ListReading, params: Record<string, any>, spec: ListSpec, counted: () => Knex.QueryBuilder): Knex.QueryBuilder | undefined {
+  if (reading.count && !hasRangeBound(params, spec)) return reading.countColumn?.clone();
+  return countQueryOf(counted());
 }
 
 function hasRangeBound(params: Record<string, any>, spec: ListSpec): boolean {

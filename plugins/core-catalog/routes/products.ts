@@ -22,8 +22,6 @@ const tag = 'products';
 const product = { $ref: 'Product#' };
 const JSON_TYPE = 'application/json; charset=utf-8';
 const LIST_TOTAL = 'list_total';
-// The kept count of an unfiltered list, read as a column of its page (lists.ts, `countColumn`).
-const LIST_COUNT = 'list_count';
 
 /** The product endpoints: public reads (active products only unless staff), staff writes. */
 export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): void {
@@ -85,7 +83,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       // An unfiltered list's count is the kept number of products per status, not a scan of them all; a
       // search reads its matches once, for the page and the count together.
       const count = countedStatuses && (() => countProducts(ctx.knex, countedStatuses));
-      const countColumn = countedStatuses && { query: productCountQuery(ctx.knex, countedStatuses), name: LIST_COUNT };
+      const countColumn = countedStatuses && productCountQuery(ctx.knex, countedStatuses);
       const totalColumn = filters.search ? { select: ctx.knex.raw(`count(*) over () as ${LIST_TOTAL}`), name: LIST_TOTAL } : undefined;
       const memo = s.memo.usable(vc);
       // With the memo, the page reads ids and revisions only; the records of products to build are read after.

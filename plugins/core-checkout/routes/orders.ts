@@ -16,7 +16,6 @@ import { captureParams, captureResponse, order, orderActionParams, orderListInde
 
 const tag = 'orders';
 const JSON_TYPE = 'application/json; charset=utf-8';
-const LIST_COUNT = 'list_count';
 
 // Orders are answered from the memo (services/orders/order-memo.ts): serialised JSON sent as it is.
 const serializerOf = (reply: FastifyReply): OrderSerializer => reply.compileSerializationSchema(order, '200') as unknown as OrderSerializer;
@@ -49,7 +48,7 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
       const statuses = status ? [status] : ORDER_STATUSES;
       const count = kept ? () => countOrders(ctx.knex, statuses) : undefined;
       // The same number read by a page's own query (lists.ts, `countColumn`).
-      const countColumn = kept ? { query: orderCountQuery(ctx.knex, statuses), name: LIST_COUNT } : undefined;
+      const countColumn = kept ? orderCountQuery(ctx.knex, statuses) : undefined;
       // Orders by id, the caller's visibility asked again: a deep page by number reads its ids first and
       // then their refs; the orders to build are read whole.
       const byIds = (ids: number[]) => s.orders.listQuery(ctx.knex, request.principal).whereIn('orders.id', ids);
