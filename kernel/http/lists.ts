@@ -260,8 +260,9 @@ export interface ListReading {
   /** The count itself (kept numbers, say), used while no declared range bound narrows the list. */
   count?: () => Promise<number>;
   /**
-   * The same number as `count`, as a query of one row and column, for a page's query to select (see
-   * `paginate`); without it a list with `count` reads the count on its own.
+   * The count itself as a query of one row and one column (`KeptCounts.sumQuery`), used as `count` is:
+   * a page by number near the start selects it with its rows (see `paginate`), elsewhere it is read on
+   * its own. With `count` as well, `count` is what is read on its own.
    */
   countColumn?: Knex.QueryBuilder;
   /**
@@ -336,7 +337,8 @@ export async function paginate<R, T>(
     const total = rows.length ? Number(rows[0]![reading.totalColumn.name]) : await countOf(counted());
     return envelope(request, baseUrl, total, page, pageSize, await serialize(rows));
   }
-  const count = () => (reading.count && !hasRangeBound(params, spec) ? reading.count() : countOf(counted()));
+  const given = keptCountOf(reading);
+  const count = () => (given && !hasRangeBound(params, spec) ? given() : countOf(counted()));
   if (keyset && after !== undefined) {
     const position = decodeCursor(after, keyset.ordering, keyset.keys);
     reading.keysetPage?.(rowsQuery);
@@ -507,8 +509,14 @@ const COUNT_COLUMN = '__list_count';
  * (`countColumn`) where `count` would be read, else the count of the list's rows.
  */
 function countColumnOf(reading: ListReading, params: Record<string, any>, spec: ListSpec, counted: () => Knex.QueryBuilder): Knex.QueryBuilder | undefined {
-  if (reading.count && !hasRangeBound(params, spec)) return reading.countColumn?.clone();
+  if (keptCountOf(reading) && !hasRangeBound(params, spec)) return reading.countColumn?.clone();
   return countQueryOf(counted());
+}
+
+/** The route's own count (`count`, else its `countColumn` read on its own), if it gave one. */
+function keptCountOf(reading: ListReading): (() => Promise<number>) | undefined {
+  const column = reading.countColumn;
+  return reading.count ?? (column && (async () => Number(Object.values((await column.clone().first()) ?? {})[0] ?? 0)));
 }
 
 function hasRangeBound(params: Record<string, any>, spec: ListSpec): boolean {

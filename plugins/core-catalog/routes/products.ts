@@ -7,7 +7,7 @@ import { pageBytes, paginate, type Page } from '../../../kernel/http/lists.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
 import { AppError, badRequest, type FieldErrors } from '../../../kernel/http/errors.ts';
 import type { CatalogServices } from '../services/index.ts';
-import { countProducts, productCountQuery } from '../services/product-counts.ts';
+import { productCountQuery } from '../services/product-counts.ts';
 import { FACET_PRODUCTS, productFacets } from '../services/product-facets.ts';
 import { productFilters, productListQuery, type ProductListParams } from '../services/product-list.ts';
 import { PRODUCT_COLUMNS, productFromRow, type ProductView } from '../services/records.ts';
@@ -82,7 +82,6 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       const { query, countQuery, countedStatuses } = productListQuery(ctx.knex, s.categories, filters, { staff: vc.staff, lang: request.lang, hooks: ctx.hooks.get('catalog') });
       // An unfiltered list's count is the kept number of products per status, not a scan of them all; a
       // search reads its matches once, for the page and the count together.
-      const count = countedStatuses && (() => countProducts(ctx.knex, countedStatuses));
       const countColumn = countedStatuses && productCountQuery(ctx.knex, countedStatuses);
       const totalColumn = filters.search ? { select: ctx.knex.raw(`count(*) over () as ${LIST_TOTAL}`), name: LIST_TOTAL } : undefined;
       const memo = s.memo.usable(vc);
@@ -103,7 +102,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       // to: left to itself it walks the status's rows from the first (8 ms at page 400 of 10,000, not 1).
       const keysetIndex = isMysql(ctx.knex) && countedStatuses ? orderingIndex(request.query.ordering, vc.staff && !filters.status) : undefined;
       const keysetPage = keysetIndex ? (page: Knex.QueryBuilder) => forceIndex(ctx.knex, page, 'products', keysetIndex) : undefined;
-      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, build, 'products.id', { count, countColumn: countColumn || undefined, countQuery, totalColumn, rowsOfIds: totalColumn ? undefined : rowsOfIds, keysetPage }).catch(async (err: unknown) => {
+      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, build, 'products.id', { countColumn, countQuery, totalColumn, rowsOfIds: totalColumn ? undefined : rowsOfIds, keysetPage }).catch(async (err: unknown) => {
         await requireCategory(request.query);
         throw err;
       });

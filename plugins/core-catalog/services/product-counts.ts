@@ -21,12 +21,10 @@ export function moveProductCount(db: Db, from: ProductStatus, to: ProductStatus)
   return productCounts.move(db, from, to);
 }
 
-/** How many products have one of these statuses: a sum over 16 rows per status. */
-export function countProducts(db: Db, statuses: readonly ProductStatus[]): Promise<number> {
-  return productCounts.sum(db, statuses);
-}
-
-/** The same count as a sub-query (one row, column `n`), for a list page's query to select. */
+/**
+ * How many products have one of these statuses, a sum over 16 rows per status, as a query of one row
+ * and column (`n`): the product list's `countColumn`.
+ */
 export function productCountQuery(db: Db, statuses: readonly ProductStatus[]): Knex.QueryBuilder {
   return productCounts.sumQuery(db, statuses);
 }

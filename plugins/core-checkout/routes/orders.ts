@@ -6,7 +6,7 @@ import { pageBytes, paginate, type Page } from '../../../kernel/http/lists.ts';
 import { isStaffLike } from '../../../kernel/http/principal.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
 import type { CheckoutServices } from '../services/index.ts';
-import { countOrders, orderCountQuery } from '../services/orders/order-counts.ts';
+import { orderCountQuery } from '../services/orders/order-counts.ts';
 import type { OrderSerializer } from '../services/orders/order-memo.ts';
 import { orderFromRow } from '../services/orders/order-rows.ts';
 import { ORDER_STATUSES } from '../services/orders/transitions.ts';
@@ -45,10 +45,7 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
       // Staff's list, whole or by status, is counted from the numbers kept per status, not by counting
       // every order (a date bound is counted from the orders: paginate asks the query then).
       const kept = isStaffLike(request.principal) && !payment_status && !search?.trim();
-      const statuses = status ? [status] : ORDER_STATUSES;
-      const count = kept ? () => countOrders(ctx.knex, statuses) : undefined;
-      // The same number read by a page's own query (lists.ts, `countColumn`).
-      const countColumn = kept ? orderCountQuery(ctx.knex, statuses) : undefined;
+      const countColumn = kept ? orderCountQuery(ctx.knex, status ? [status] : ORDER_STATUSES) : undefined;
       // Orders by id, the caller's visibility asked again: a deep page by number reads its ids first and
       // then their refs; the orders to build are read whole.
       const byIds = (ids: number[]) => s.orders.listQuery(ctx.knex, request.principal).whereIn('orders.id', ids);
@@ -58,7 +55,7 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
         s.orderMemo.serialized(ctx.knex, rows.map((r) => ({ id: Number(r.id), revision: Number(r.revision) })), { items }, serializerOf(reply), load);
       const index = isMysql(ctx.knex) ? orderListIndex({ ...request.query, customer: !isStaffLike(request.principal) }) : undefined;
       const pageQuery = index ? (page: Knex.QueryBuilder) => forceIndex(ctx.knex, page, 'orders', index) : undefined;
-      const page = await paginate(request, ctx.config.baseUrl, query, orderListSpec, build, 'orders.id', { count, countColumn, rowsOfIds, pageQuery });
+      const page = await paginate(request, ctx.config.baseUrl, query, orderListSpec, build, 'orders.id', { countColumn, rowsOfIds, pageQuery });
       reply.type(JSON_TYPE);
       return pageBytes(page as Page<Buffer>);
     },

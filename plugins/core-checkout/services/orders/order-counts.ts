@@ -15,12 +15,10 @@ export function countTransition(db: Db, from: OrderStatus, to: OrderStatus): Pro
   return orderCounts.move(db, from, to);
 }
 
-/** How many orders have one of these statuses: a sum over 16 rows per status. */
-export function countOrders(db: Db, statuses: readonly OrderStatus[]): Promise<number> {
-  return orderCounts.sum(db, statuses);
-}
-
-/** The same count as a sub-query (one row, column `n`), for a list page's query to select. */
+/**
+ * How many orders have one of these statuses, a sum over 16 rows per status, as a query of one row
+ * and column (`n`): the order list's `countColumn`.
+ */
 export function orderCountQuery(db: Db, statuses: readonly OrderStatus[]): Knex.QueryBuilder {
   return orderCounts.sumQuery(db, statuses);
 }
