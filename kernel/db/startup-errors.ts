@@ -45,15 +45,27 @@ export function describeDatabaseError(err: unknown, databaseUrl: string | undefi
   }
 }
 
-// mysql2 errors carry `code`; a connection refused on a name with several addresses is an
-// AggregateError of those; knex's acquire timeout is a KnexTimeoutError without a code.
+type ErrorLike = { code?: unknown; name?: unknown; address?: unknown; errors?: unknown[]; cause?: unknown };
+
+// A start error and what it wraps, outermost first: a connection refused on a name with several
+// addresses is an AggregateError of those (the first is followed), other wrappers name a `cause`. Ten
+// links at most, so that a cycle ends.
+function* errorChain(err: unknown): Generator<ErrorLike> {
+  let e = err;
+  for (let depth = 0; e && typeof e === 'object' && depth < 10; depth++) {
+    const link = e as ErrorLike;
+    yield link;
+    e = Array.isArray(link.errors) && link.errors.length ? link.errors[0] : link.cause;
+  }
+}
+
+// mysql2 errors carry `code`; knex's acquire timeout is a KnexTimeoutError without a code.
 function errorCode(err: unknown): string | undefined {
-  if (!err || typeof err !== 'object') return undefined;
-  const e = err as { code?: unknown; name?: unknown; errors?: unknown[]; cause?: unknown };
-  if (typeof e.code === 'string') return e.code;
-  if (e.name === 'KnexTimeoutError') return 'KNEX_TIMEOUT';
-  if (Array.isArray(e.errors) && e.errors.length) return errorCode(e.errors[0]);
-  return e.cause ? errorCode(e.cause) : undefined;
+  for (const e of errorChain(err)) {
+    if (typeof e.code === 'string') return e.code;
+    if (e.name === 'KnexTimeoutError') return 'KNEX_TIMEOUT';
+  }
+  return undefined;
 }
 
 function describeTarget(databaseUrl: string): { server: string; database: string; user: string; socket?: string } | null {
@@ -64,10 +76,6 @@ function describeTarget(databaseUrl: string): { server: string; database: string
 
 // The address a failed connect named (a socket's path): what tells the store's socket apart from any other missing file.
 function connectAddress(err: unknown): string | undefined {
-  let e = err as { address?: unknown; errors?: unknown[]; cause?: unknown } | undefined;
-  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    if (typeof e.address === 'string') return e.address;
-    e = (Array.isArray(e.errors) && e.errors.length ? e.errors[0] : e.cause) as typeof e;
-  }
+  for (const e of errorChain(err)) if (typeof e.address === 'string') return e.address;
   return undefined;
 }
