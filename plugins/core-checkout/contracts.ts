@@ -89,11 +89,17 @@ export interface TotalsContext {
   placing: boolean;
   /**
    * What taps read for this pricing, shared by the runs of one evaluation (a checkout is priced without
-   * shipping, then again with the selected rate, in the same transaction or read): a tap keeps a read
-   * here under a key of its own, and the next run reuses it instead of asking the database again.
-   * Absent when the hook is called on its own.
+   * shipping, then again with the selected rate, in the same transaction or read; the cart's view after
+   * its order is placed reuses the placing's, without address or shipping): a tap keeps a read here
+   * under a key of its own, naming whatever besides the cart the read depends on, and the next run
+   * reuses it instead of asking the database again. Absent when the hook is called on its own.
    */
   reads?: Map<string, unknown>;
+  /**
+   * The cart was created by the change being priced, in its transaction: nothing refers to it yet, so a
+   * tap that reads what it attached to carts (applied vouchers) has nothing to read. Absent otherwise.
+   */
+  newCart?: boolean;
 }
 
 /** A way to ship, offered for a destination. Built-in flat rates have numeric ids; carriers may use strings. */

@@ -63,8 +63,11 @@ export interface StockPart {
 
 /** core-inventory's `inventoryService`, as far as checkout uses it. */
 export interface InventoryReader {
-  /** `callerRollsBack`: the caller's transaction ends when this throws, so no savepoint is made for it. */
-  reserve(trx: Db, reference: StockReference, lines: Array<{ variant_id: number; quantity: number }>, opts?: { callerRollsBack?: boolean }): Promise<unknown>;
+  /**
+   * `callerRollsBack`: the caller's transaction ends when this throws, so no savepoint is made for it.
+   * `variants`: the lines' variants as this transaction read them (getVariantsForSale), not read again.
+   */
+  reserve(trx: Db, reference: StockReference, lines: Array<{ variant_id: number; quantity: number }>, opts?: { callerRollsBack?: boolean; variants?: ReadonlyMap<number, VariantForSale> }): Promise<unknown>;
   release(trx: Db, reference: StockReference): Promise<unknown>;
   /** Frees up to each line's quantity of what the reference holds of its variant. */
   releaseLines(trx: Db, reference: StockReference, lines: StockLine[], opts?: { actor?: string; reason?: string }): Promise<StockPart[]>;

@@ -138,8 +138,13 @@ test('a change answers what a fresh read shows, though it reads its cart, items,
   const s = shop();
   const a = await makeVariant(s, { price: '2.50' });
   const b = await makeVariant(s, { price: '4.00' });
-  const cart = expectStatus(await s.anon.post('/api/v1/cart/', undefined), 201);
+  let cart: any;
+  const made = await statementsOf(s, async () => {
+    cart = expectStatus(await s.anon.post('/api/v1/cart/', undefined), 201);
+  });
   assert.deepEqual(cart, expectStatus(await s.anon.get(`/api/v1/cart/${cart.id}/`), 200));
+  assert.equal(reads(made, 'carts'), 0, 'a new cart is priced from what its insert wrote');
+  assert.equal(made.filter((q) => /from [`"]voucher_applications[`"]/.test(q)).length, 0, 'a cart made by this change holds no voucher to read');
   // A new line, another, then more of the first (merged into its line).
   for (const [variant_id, quantity, status] of [[a.id, 2, 201], [b.id, 1, 201], [a.id, 3, 200]]) {
     let answer: any;
@@ -170,7 +175,17 @@ test('a change answers what a fresh read shows, though it reads its cart, items,
   assert.equal(reads(sql, 'checkouts'), 1, 'the locked read of the checkout, not a read back');
   assert.equal(sql.filter((q) => /from [`"]voucher_applications[`"]/.test(q)).length, 1, 'priced without and with shipping from one read of the vouchers');
 
-  const paid = expectStatus(await pay(s.anon, opened.id, 'fake_card'), 201);
+  let paid: any;
+  const sent = await statementsDuring(s.knex, async () => {
+    paid = expectStatus(await pay(s.anon, opened.id, 'fake_card'), 201);
+  });
+  const paying = sent.map((q) => q.sql);
+  assert.equal(reads(paying, 'order_items'), 0, "order.created is built from the items' inserts, not a read back");
+  assert.equal(reads(paying, 'variants'), 1, 'the stock is reserved for the variants the order was priced from');
+  assert.equal(reads(paying, 'payments'), 0, "the gateway's pending answer is written if the payment is still pending, without a read of it");
+  assert.equal(paying.filter((q) => /from [`"]voucher_applications[`"]/.test(q)).length, 1, "the ordered cart is priced from the placing's read of its vouchers");
+  const eventTypes = sent.filter((q) => /^insert into [`"]events[`"]/.test(q.sql)).map((q) => q.bindings.filter((b) => typeof b === 'string' && /^(order|cart)\.(created|updated)$/.test(b)));
+  assert.ok(eventTypes.some((types) => types.join() === 'order.created,cart.updated'), `order.created and the ordered cart's event in one insert: ${JSON.stringify(eventTypes)}`);
   // The ordered cart's event is built from what the pay read: it is the cart as read now.
   const lastCart = (await eventsAbout(s, 'cart.updated', cart.id)).at(-1);
   assert.equal(lastCart.status, 'ordered');

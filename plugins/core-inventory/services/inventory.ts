@@ -1,4 +1,5 @@
 import type { Allocation, Db, LevelView, Reference, StockLine, StockPart } from './records.ts';
+import type { VariantForSale } from './deps.ts';
 import type { ReservationService } from './reservations.ts';
 import type { ShippingService } from './shipping.ts';
 import type { AdjustInput, SetInput, StockService } from './stock.ts';
@@ -20,9 +21,10 @@ export class InventoryService {
   /**
    * Holds stock for every line of `reference` (see ReservationService.reserve); throws
    * InsufficientStockError. `callerRollsBack`: the caller ends its transaction when this throws, so no
-   * savepoint is made for it.
+   * savepoint is made for it. `variants`: the lines' variants as the caller read them from the catalogue
+   * (getVariantsForSale) in this transaction, so they are not read again.
    */
-  reserve(trx: Db, reference: Reference, lines: StockLine[], opts?: { actor?: string; callerRollsBack?: boolean }): Promise<Allocation[]> {
+  reserve(trx: Db, reference: Reference, lines: StockLine[], opts?: { actor?: string; callerRollsBack?: boolean; variants?: ReadonlyMap<number, VariantForSale> }): Promise<Allocation[]> {
     return this.reservations.reserve(trx, reference, lines, opts);
   }
 

@@ -1,7 +1,7 @@
 import { InsufficientStockError, type Shortage } from '../errors.ts';
 import { allocate } from './allocator.ts';
 import { runChange, type ChangeOptions } from './change.ts';
-import type { InventoryDeps } from './deps.ts';
+import type { InventoryDeps, VariantForSale } from './deps.ts';
 import { Levels } from './levels.ts';
 import { checkReference, mergeLines, variantsOfLines } from './lines.ts';
 import { ReservationRows, type NewReservation } from './reservation-rows.ts';
@@ -21,12 +21,12 @@ export class ReservationService {
    * line is short, throws one InsufficientStockError (409) naming every short variant, and nothing of
    * this call remains; with `callerRollsBack`, the caller's rollback is what takes it back.
    */
-  async reserve(db: Db, reference: Reference, lines: StockLine[], opts: { actor?: string } & ChangeOptions = {}): Promise<Allocation[]> {
+  async reserve(db: Db, reference: Reference, lines: StockLine[], opts: { actor?: string; variants?: ReadonlyMap<number, VariantForSale> } & ChangeOptions = {}): Promise<Allocation[]> {
     const ref = checkReference(reference);
     const merged = mergeLines(lines);
     const meta = { type: 'reserve' as const, actor: opts.actor ?? 'system', reference: ref };
     const { value } = await runChange(this.deps, db, meta, async (trx, change) => {
-      const variants = await variantsOfLines(this.deps, trx, merged);
+      const variants = knownVariants(merged, opts.variants) ?? (await variantsOfLines(this.deps, trx, merged));
       change.knowVariants(variants);
       const tracked = merged.filter((l) => variants.get(l.variant_id)!.track_inventory).map((l) => l.variant_id);
       const candidates = await Levels.candidates(trx, tracked);
@@ -126,4 +126,13 @@ export class ReservationService {
     const rows = await ReservationRows.ofReference(db, checkReference(reference));
     return rows.map((r) => ({ variant_id: r.variant_id, warehouse_id: r.warehouse_id, quantity: r.quantity }));
   }
+}
+
+/**
+ * The lines' variants as the caller read them from the catalogue in this transaction (the checkout's
+ * pay has, to price the order), when it holds every one; else undefined and they are read here.
+ */
+function knownVariants(lines: Array<{ variant_id: number }>, known: ReadonlyMap<number, VariantForSale> | undefined): Map<number, VariantForSale> | undefined {
+  if (!known || !lines.every((l) => known.has(l.variant_id))) return undefined;
+  return new Map(lines.map((l) => [l.variant_id, known.get(l.variant_id)!]));
 }

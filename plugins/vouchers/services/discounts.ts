@@ -38,6 +38,8 @@ export class VoucherDiscounts {
   ) {}
 
   async apply(totals: Totals, ctx: TotalsContext): Promise<Totals> {
+    // A cart made by this very change holds no voucher yet.
+    if (ctx.newCart) return totals;
     // A checkout is priced twice in one evaluation (without, then with shipping): one read serves both.
     const key = `vouchers:applied:${ctx.cart.id}`;
     let vouchers = ctx.reads?.get(key) as VoucherRecord[] | undefined;

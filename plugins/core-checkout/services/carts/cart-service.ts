@@ -1,6 +1,7 @@
 import { lineStock } from './line-stock.ts';
 import type { Knex } from 'knex';
 import { ANONYMOUS, type Principal } from '../../../../kernel/http/principal.ts';
+import type { OutboxEvent } from '../../../../kernel/events.ts';
 import type { Db } from '../../contracts.ts';
 import { CheckoutErrors } from '../../errors.ts';
 import type { CheckoutDeps, VariantForSale } from '../deps.ts';
@@ -28,6 +29,10 @@ export interface KnownCart {
   cart: CartRecord;
   items?: CartItemRow[];
   variants?: Map<number, VariantForSale>;
+  /** What the totals taps read for this cart earlier in the transaction (TotalsContext.reads), reused. */
+  reads?: Map<string, unknown>;
+  /** The change created the cart (TotalsContext.newCart): nothing refers to it yet. */
+  created?: boolean;
 }
 
 export interface ViewOptions {
@@ -53,7 +58,7 @@ export class CartService {
   async create(db: Db, input: { currency: string; principal: Principal }): Promise<ChangedCart> {
     const customerId = input.principal.kind === 'customer' ? input.principal.id : null;
     const cart = await CartRows.insert(db, { customer_id: customerId, currency: input.currency }, this.now());
-    return (await this.emit(db, cart.id, 'cart.created', { cart, items: [] }))!;
+    return (await this.emit(db, cart.id, 'cart.created', { cart, items: [], created: true }))!;
   }
 
   /**
@@ -64,12 +69,19 @@ export class CartService {
    * Returns the cart and that view, which `viewAfterChange` reuses for the answer when it is the caller's.
    */
   async emit(trx: Db, cartId: string, type: 'cart.created' | 'cart.updated' = 'cart.updated', known?: KnownCart): Promise<ChangedCart | undefined> {
+    const change = await this.changeEvent(trx, cartId, type, known);
+    if (!change) return undefined;
+    await this.deps.events.emit(trx, change.event.type, change.event.data);
+    return change.changed;
+  }
+
+  /** What `emit` writes, not yet written: for a change that writes it with events of its own in one insert. */
+  async changeEvent(trx: Db, cartId: string, type: 'cart.created' | 'cart.updated', known?: KnownCart): Promise<{ changed: ChangedCart; event: OutboxEvent } | undefined> {
     const cart = known?.cart ?? (await CartRows.find(trx, cartId));
     if (!cart) return undefined;
     const lang = this.deps.settings.get().default_language;
     const view = await this.view(trx, cart, { principal: ANONYMOUS, lang }, known);
-    await this.deps.events.emit(trx, type, view);
-    return { cart, view, lang };
+    return { changed: { cart, view, lang }, event: { type, data: view } };
   }
 
   /**
@@ -109,6 +121,8 @@ export class CartService {
       shipping: null,
       principal: opts.principal,
       lang: opts.lang,
+      reads: known?.reads,
+      newCart: known?.created,
     });
     return cartView(cart, priced.lines, totals, await lineStock(this.deps, db, priced));
   }

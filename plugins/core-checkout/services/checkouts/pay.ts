@@ -102,7 +102,7 @@ export class PayService {
       await this.payments.withdraw(trx, opened.payment);
       return { refusal };
     }
-    const started = await this.payments.record(trx, order, opened.payment.id, answer);
+    const started = await this.payments.record(trx, order, opened.payment, answer);
     if (started.superseded) {
       const current = await this.orders.get(trx, order.id);
       throw current.status === 'cancelled' ? CheckoutErrors.checkoutExpired() : CheckoutErrors.paymentSuperseded();
@@ -135,8 +135,11 @@ export class PayService {
     const customerId = input.principal.kind === 'customer' ? input.principal.id : (checkout.customer_id ?? cart.customer_id);
     const placed = await placeOrder(this.deps, this.orders, trx, { checkout, cart, evaluation, customerId, test, lang: input.lang, placedFrom: placedFrom(input.ip) });
     // The cart is now `ordered` (no longer open): abandoned-cart plugins learn it from cart.updated,
-    // priced from the items and variants this transaction read (their stock is read again).
-    await this.carts.emit(trx, cart.id, 'cart.updated', { cart: placed.cart, items: evaluation.priced.items, variants: evaluation.priced.variants });
+    // priced from the items, variants and taps' reads of the evaluation the order was placed from (their
+    // stock is read again); written with order.created in one insert.
+    const known = { cart: placed.cart, items: evaluation.priced.items, variants: evaluation.priced.variants, reads: evaluation.reads };
+    const cartChange = await this.carts.changeEvent(trx, cart.id, 'cart.updated', known);
+    await this.deps.events.emitMany(trx, cartChange ? [placed.created, cartChange.event] : [placed.created]);
     return { order: placed.order, method };
   }
 

@@ -172,7 +172,9 @@ export const OrderRows = {
     // Its items and first payment are written in this transaction too, unseen until it commits: none raises the revision.
     revisionRaised(db, Number(id));
     await countPlacedOrder(db, order.status);
-    return { ...order, id: Number(id), revision: 0, amount_paid: 0, amount_refunded: 0, hold_until: null, paid_at: null, cancelled_at: null, shipped_at: null, delivered_at: null, completed_at: null, updated_at: order.created_at };
+    // The record as reading the row back would give it (JSON columns parsed from what was written, the
+    // rest at their defaults), without the read: the placing transaction's event is built from it.
+    return orderFromRow({ ...row, id, revision: 0 });
   },
 
   /** Snapshots the priced lines as the order's items, in their order; returns the items. */
@@ -193,8 +195,10 @@ export const OrderRows = {
         tax: l.tax_minor,
         tax_rate: l.tax_rate,
       };
-      const [id] = await db('order_items').insert({ ...item, options: JSON.stringify(item.options), created_at: now, updated_at: now });
-      items.push({ ...item, id: Number(id), quantity_shipped: 0, quantity_refunded: 0, quantity_cancelled: 0 });
+      const row = { ...item, options: JSON.stringify(item.options), created_at: now, updated_at: now };
+      const [id] = await db('order_items').insert(row);
+      // As read back: the shipped, refunded and cancelled counts start at their default, 0.
+      items.push(orderItemFromRow({ ...row, id }));
     }
     return items;
   },

@@ -126,13 +126,13 @@ export class OrderService {
   }
 
   /**
-   * `order.created`'s data: the order placed in this transaction, read with its items. Nothing has paid,
-   * shipped or refunded it yet (its first payment starts after placing), so those are not read.
+   * `order.created`'s data: the order placed in this transaction with its items, as their inserts wrote
+   * them (OrderRows.insert and insertItems give the records a read would). Nothing has paid, shipped or
+   * refunded it yet (its first payment starts after placing), and nothing else writes an order's row
+   * while it is placed.
    */
-  async placedEventData(db: Db, orderId: number): Promise<OrderView> {
-    const order = await this.get(db, orderId);
-    const items = await OrderRows.items(db, [order.id]);
-    return orderView(order, { payments: [], shipments: [], refunds: [], items: items.get(order.id) ?? [] });
+  placedEventData(order: OrderRecord, items: OrderItemRecord[]): OrderView {
+    return orderView(order, { payments: [], shipments: [], refunds: [], items });
   }
 
   /** What order events carry: the full order, items included, as read inside the writing transaction. */

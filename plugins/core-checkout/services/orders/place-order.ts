@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { OutboxEvent } from '../../../../kernel/events.ts';
 import type { FieldErrors } from '../../../../kernel/http/errors.ts';
 import type { PlaceOrderEvent, PricedLine } from '../../contracts.ts';
 import { CheckoutErrors } from '../../errors.ts';
@@ -6,7 +7,7 @@ import type { CartRecord } from '../carts/cart-rows.ts';
 import { CartRows } from '../carts/cart-rows.ts';
 import { billingOf, CheckoutRows, type CheckoutRecord } from '../checkouts/checkout-rows.ts';
 import type { Evaluation } from '../checkouts/evaluate.ts';
-import type { CheckoutDeps } from '../deps.ts';
+import type { CheckoutDeps, VariantForSale } from '../deps.ts';
 import { OrderRows, type OrderRecord } from './order-rows.ts';
 import type { OrderService } from './order-service.ts';
 import { orderSummary } from './order-view.ts';
@@ -32,10 +33,11 @@ interface Shortage {
 
 // core-inventory's InsufficientStockError names lines by their index in the list given, which is the
 // order's lines here; the checkout's answer names its items the same way.
-async function reserveStock(deps: CheckoutDeps, trx: Knex.Transaction, order: OrderRecord, lines: PricedLine[]): Promise<void> {
+async function reserveStock(deps: CheckoutDeps, trx: Knex.Transaction, order: OrderRecord, lines: PricedLine[], variants: ReadonlyMap<number, VariantForSale>): Promise<void> {
   try {
     // A refusal fails the pay, and its transaction with it: nothing of the reservation is left to undo.
-    await deps.inventory.reserve(trx, { type: 'order', id: order.id }, lines.map((l) => ({ variant_id: l.variant_id, quantity: l.quantity })), { callerRollsBack: true });
+    // The variants are those the order was priced from, read in this transaction.
+    await deps.inventory.reserve(trx, { type: 'order', id: order.id }, lines.map((l) => ({ variant_id: l.variant_id, quantity: l.quantity })), { callerRollsBack: true, variants });
   } catch (err) {
     const shortages = (err as { shortages?: Shortage[] }).shortages;
     if ((err as { code?: string }).code !== 'insufficient_stock' || !Array.isArray(shortages)) throw err;
@@ -46,12 +48,20 @@ async function reserveStock(deps: CheckoutDeps, trx: Knex.Transaction, order: Or
   }
 }
 
+/** An order just placed: the order, the cart it closed, and its `order.created` event, not yet written. */
+export interface PlacedOrder {
+  order: OrderRecord;
+  cart: CartRecord;
+  created: OutboxEvent;
+}
+
 /**
  * Places the order of a priced checkout, inside the pay transaction: the next order number, the order
  * and its items (snapshots), `checkout.validateOrder` (a veto rolls everything back), the stock
- * reservation, `checkout.placeOrder` (voucher usage), the cart closed, and `order.created`.
+ * reservation, `checkout.placeOrder` (voucher usage), the cart closed. The caller emits `created`
+ * (`order.created`) in the same transaction, with the cart's event in one insert.
  */
-export async function placeOrder(deps: CheckoutDeps, orders: OrderService, trx: Knex.Transaction, input: PlaceOrderInput): Promise<{ order: OrderRecord; cart: CartRecord }> {
+export async function placeOrder(deps: CheckoutDeps, orders: OrderService, trx: Knex.Transaction, input: PlaceOrderInput): Promise<PlacedOrder> {
   const { checkout, cart, evaluation } = input;
   const totals = evaluation.totals;
   const now = deps.clock.now();
@@ -88,10 +98,13 @@ export async function placeOrder(deps: CheckoutDeps, orders: OrderService, trx: 
   totals.lines.forEach((line, i) => (line.id = items[i]!.id));
   const event: PlaceOrderEvent = { trx, order: { ...orderSummary(order), customer_id: order.customer_id, checkout_id: checkout.id, cart_id: cart.id }, totals };
   await deps.hooks.validateOrder.promise(event);
-  await reserveStock(deps, trx, order, totals.lines);
+  await reserveStock(deps, trx, order, totals.lines, evaluation.priced.variants);
   await deps.hooks.placeOrder.promise(event);
   await CartRows.touch(trx, cart.id, now, { status: 'ordered', order_id: order.id });
   await CheckoutRows.update(trx, checkout.id, { order_id: order.id }, now);
-  await deps.events.emit(trx, 'order.created', await orders.placedEventData(trx, order.id));
-  return { order, cart: { ...cart, status: 'ordered', order_id: order.id, updated_at: now } };
+  return {
+    order,
+    cart: { ...cart, status: 'ordered', order_id: order.id, updated_at: now },
+    created: { type: 'order.created', data: orders.placedEventData(order, items) },
+  };
 }

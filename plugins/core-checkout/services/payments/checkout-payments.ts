@@ -122,8 +122,16 @@ export class CheckoutPayments implements CheckoutPaymentsService {
    * the provider's notification settled it first, or another pay superseded it (`superseded`), or the
    * unpaid order expired meanwhile.
    */
-  async record(trx: Knex.Transaction, order: OrderRecord, paymentId: number, answer: PaymentStart | GatewayError): Promise<StartedPayment> {
-    const payment = (await PaymentRows.find(trx, paymentId, { lock: true }))!;
+  async record(trx: Knex.Transaction, order: OrderRecord, opened: PaymentRow, answer: PaymentStart | GatewayError): Promise<StartedPayment> {
+    // A pending answer without a hold (a redirect, instructions) writes only the payment's own fields,
+    // on the one condition the locked read below would check: that the payment is still pending. Its
+    // other fields do not change while it is, so the row is the opened one with these.
+    if (!isGatewayError(answer) && answer.status === 'pending' && !holdOf(answer)) {
+      const now = this.now();
+      const given = { external_id: answer.external_id ?? null, redirect_url: answer.redirect_url ?? null, instructions: answer.instructions ?? null };
+      if (await PaymentRows.updateIfPending(trx, opened, given, now)) return { payment: { ...opened, ...given, updated_at: now } };
+    }
+    const payment = (await PaymentRows.find(trx, opened.id, { lock: true }))!;
     if (payment.status === 'failed') return { payment, failure: payment.error ?? 'The payment failed.' };
     if (payment.status !== 'pending') return { payment, superseded: payment.status === 'cancelled' };
     const now = this.now();

@@ -147,6 +147,13 @@ export const PaymentRows = {
     await raiseOrderRevision(db, payment.order_id);
   },
 
+  /** Writes `values` on a payment if it is still pending; whether it was. */
+  async updateIfPending(db: Db, payment: Pick<PaymentRow, 'id' | 'order_id'>, values: Record<string, unknown>, now: Date): Promise<boolean> {
+    const changed = affectedRows(await db('payments').where({ id: payment.id, status: 'pending' }).update({ ...values, updated_at: now })) > 0;
+    if (changed) await raiseOrderRevision(db, payment.order_id);
+    return changed;
+  },
+
   /** Marks one payment cancelled if it is still pending. */
   async cancelIfPending(db: Db, payment: Pick<PaymentRow, 'id' | 'order_id'>, now: Date): Promise<void> {
     const changed = await db('payments').where({ id: payment.id, status: 'pending' }).update({ status: 'cancelled', updated_at: now });

@@ -16,6 +16,8 @@ export interface TotalsInput {
   placing?: boolean;
   /** Shared by the totals runs of one evaluation (TotalsContext.reads). */
   reads?: Map<string, unknown>;
+  /** The cart was created in this transaction (TotalsContext.newCart). */
+  newCart?: boolean;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function calculateTotals(deps: CheckoutDeps, input: TotalsInput): P
     lang: input.lang,
     placing: input.placing ?? false,
     reads: input.reads ?? new Map(),
+    ...(input.newCart ? { newCart: true } : {}),
   };
   return finalizeTotals(await deps.hooks.calculateTotals.promise(initial, context));
 }
