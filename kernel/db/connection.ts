@@ -81,7 +81,10 @@ function mysqlSettings(databaseUrl: string): Knex.Config {
       min: 0,
       max: 10,
       afterCreate(conn: any, done: (err: Error | null, conn: unknown) => void) {
-        conn.query("SET time_zone = '+00:00', SESSION sql_mode = CONCAT(@@sql_mode, ',STRICT_ALL_TABLES')", (err: Error | null) => {
+        // GROUP_CONCAT's result is cut at group_concat_max_len (MySQL's default: 1,024 bytes) with only a
+        // warning; the catalogue's fingerprints are such concatenations, and a cut one could miss a change.
+        const session = "SET time_zone = '+00:00', SESSION sql_mode = CONCAT(@@sql_mode, ',STRICT_ALL_TABLES'), SESSION group_concat_max_len = 4294967295";
+        conn.query(session, (err: Error | null) => {
           if (err) return done(err, conn);
           // Every transaction of the store runs at this level (db/transaction-retry.ts says why); set on
           // the session once, it costs no statement per transaction.

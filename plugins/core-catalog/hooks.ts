@@ -1,4 +1,4 @@
-import { AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook } from 'tapable';
+import { AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook, SyncWaterfallHook } from 'tapable';
 import type { Knex } from 'knex';
 import type { Principal } from '../../kernel/http/principal.ts';
 import type { Db, ProductView, VariantView } from './services/records.ts';
@@ -50,6 +50,23 @@ export interface CatalogHooks {
    * is reused and every answer is built afresh.
    */
   fingerprintProducts: AsyncSeriesWaterfallHook<[Map<number, string>, SerializeContext]>;
+  /**
+   * A fingerprint as a column instead: a tap appends a scalar subquery over its own tables, correlated
+   * to `products.id`, whose value (text, or NULL for none) changes whenever what it adds to a product
+   * does; the catalogue selects it with the product rows where it reads them anyway (MySQL/MariaDB's
+   * product pages and details), and reads it alone elsewhere, so the fingerprint costs no round trip
+   * of its own. Tapping this instead of `fingerprintProducts` fingerprints the tap's `serializeProduct`
+   * fields just as well. Synchronous: build the subquery, run no query.
+   */
+  fingerprintColumns: SyncWaterfallHook<[FingerprintColumn[], { db: Db }]>;
+}
+
+/** One plugin's fingerprint column (`catalog.fingerprintColumns`). */
+export interface FingerprintColumn {
+  /** The tapping plugin (its tap name). */
+  plugin: string;
+  /** A scalar subquery correlated to `products.id`. */
+  subquery: Knex.QueryBuilder;
 }
 
 /** What `catalog.filterProducts` taps receive. */
@@ -74,5 +91,6 @@ export function createCatalogHooks(): CatalogHooks {
     variantRemoving: new AsyncSeriesHook<[VariantRemoving]>(['removal']),
     filterProducts: new SyncHook<[ProductListFilter]>(['filter']),
     fingerprintProducts: new AsyncSeriesWaterfallHook<[Map<number, string>, SerializeContext]>(['fingerprints', 'context']),
+    fingerprintColumns: new SyncWaterfallHook<[FingerprintColumn[], { db: Db }]>(['columns', 'context']),
   };
 }

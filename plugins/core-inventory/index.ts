@@ -6,7 +6,7 @@ import { registerWarehouseRoutes } from './routes/warehouses.ts';
 import { inventoryRecordSchema } from './schemas/inventory.ts';
 import { movementSchema } from './schemas/movements.ts';
 import { warehouseSchema } from './schemas/warehouses.ts';
-import { inStockFilter, withProductAvailability, withAvailabilityFingerprints, withVariantAvailability } from './services/availability.ts';
+import { availabilityFingerprintColumn, inStockFilter, withProductAvailability, withVariantAvailability } from './services/availability.ts';
 import { removeVariantStock } from './services/cleanup.ts';
 import { createInventoryServices } from './services/index.ts';
 
@@ -26,7 +26,7 @@ export default definePlugin({
     registerInventoryRoutes(ctx, services);
     const catalog = ctx.hooks.get('catalog');
     catalog.serializeProduct.tapPromise({ name: PLUGIN_NAME }, (products, context) => withProductAvailability(products, context.db));
-    catalog.fingerprintProducts.tapPromise({ name: PLUGIN_NAME }, (fingerprints, context) => withAvailabilityFingerprints(fingerprints, context.db));
+    catalog.fingerprintColumns.tap({ name: PLUGIN_NAME }, (columns, context) => [...columns, { plugin: PLUGIN_NAME, subquery: availabilityFingerprintColumn(context.db) }]);
     catalog.serializeVariant.tapPromise({ name: PLUGIN_NAME }, (variants, context) => withVariantAvailability(variants, context.db));
     catalog.filterProducts.tap({ name: PLUGIN_NAME }, inStockFilter);
     catalog.variantRemoving.tapPromise({ name: PLUGIN_NAME }, ({ trx, variantIds }) => removeVariantStock(services.deps, trx, variantIds));

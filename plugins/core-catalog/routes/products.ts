@@ -31,10 +31,12 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
   const one = async (request: RouteRequest, reply: FastifyReply, id: number) => {
     const db = dbOf(ctx, request);
     const vc = viewOf(request);
-    const record = await s.products.get(db, id, { activeOnly: !vc.staff });
-    if (s.memo.usable(vc)) {
+    const memo = s.memo.usable(vc);
+    const row = await s.products.row(db, id, { activeOnly: !vc.staff }, memo ? s.memo.columnsWithRows(db) : []);
+    const record = productFromRow(row);
+    if (memo) {
       reply.type(JSON_TYPE);
-      return (await s.memo.serialized(db, [record], vc, serializerOf(reply), async () => [record]))[0];
+      return (await s.memo.serialized(db, [s.memo.refOf(row)], vc, serializerOf(reply), async () => [record]))[0];
     }
     return (await s.views.products(db, [record], vc))[0];
   };
@@ -85,18 +87,20 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       const countColumn = countedStatuses && productCountQuery(ctx.knex, countedStatuses);
       const totalColumn = filters.search ? { select: ctx.knex.raw(`count(*) over () as ${LIST_TOTAL}`), name: LIST_TOTAL } : undefined;
       const memo = s.memo.usable(vc);
-      // With the memo, the page reads ids and revisions only; the records of products to build are read after.
-      if (memo) query.clearSelect().select('products.id', 'products.revision');
+      // With the memo, the page reads ids, revisions and (MySQL/MariaDB, not for a search's window count)
+      // the fingerprint columns only; the records of products to build are read after.
+      const fingerprints = memo && !filters.search ? s.memo.columnsWithRows(ctx.knex) : [];
+      if (memo) query.clearSelect().select('products.id', 'products.revision', ...fingerprints);
       // A page that skips IDS_FIRST_OFFSET rows or more reads its ids first, then these rows by id
       // (lists.ts says why); the ids passed the filters a moment before. Visibility is asked again,
       // kept off the status index (+) so that the rows are read by id.
       const rowsOfIds = (ids: number[]) => {
-        const rows = ctx.knex('products').whereIn('products.id', ids).select(memo ? ['products.id', 'products.revision'] : PRODUCT_COLUMNS);
+        const rows = ctx.knex('products').whereIn('products.id', ids).select(memo ? ['products.id', 'products.revision', ...fingerprints] : PRODUCT_COLUMNS);
         return vc.staff ? rows : rows.whereRaw('+?? = ?', ['products.status', 'active']);
       };
       const build = (rows: any[]): Promise<Array<Buffer | ProductView>> =>
         memo
-          ? s.memo.serialized(ctx.knex, rows.map((r) => ({ id: Number(r.id), revision: Number(r.revision) })), vc, serializerOf(reply), (ids) => s.products.records(ctx.knex, ids, { activeOnly: true }))
+          ? s.memo.serialized(ctx.knex, rows.map((r) => s.memo.refOf(r)), vc, serializerOf(reply), (ids) => s.products.records(ctx.knex, ids, { activeOnly: true }))
           : s.views.products(ctx.knex, rows.map(productFromRow), vc);
       // MariaDB reads a page after a position from the (status, ordering) index's range only when told
       // to: left to itself it walks the status's rows from the first (8 ms at page 400 of 10,000, not 1).

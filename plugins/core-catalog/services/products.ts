@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
 import type { EventBus } from '../../../kernel/events.ts';
 import type { FieldErrors } from '../../../kernel/http/errors.ts';
@@ -48,11 +49,16 @@ export class ProductService {
 
   /** One product; `activeOnly` (anonymous callers and customers) hides drafts and archived ones as 404. */
   async get(db: Db, id: number, opts: { activeOnly?: boolean } = {}): Promise<ProductRecord> {
-    const query = db('products').where('id', id).first();
+    return productFromRow(await this.row(db, id, opts));
+  }
+
+  /** `get`'s row as read, with `columns` selected beside the product's own (the memo's fingerprints). */
+  async row(db: Db, id: number, opts: { activeOnly?: boolean } = {}, columns: Knex.QueryBuilder[] = []): Promise<Record<string, unknown>> {
+    const query = columns.length ? db('products').where('id', id).first('products.*', ...columns) : db('products').where('id', id).first();
     if (opts.activeOnly) query.where('status', 'active');
     const row = await query;
     if (!row) throw CatalogErrors.productNotFound();
-    return productFromRow(row);
+    return row;
   }
 
   /** These products' records, in the order of `ids` (products that do not exist, or are not active when asked, are left out). */

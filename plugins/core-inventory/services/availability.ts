@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+import { isSqlite } from '../../../kernel/db/dialect.ts';
 import type { ProductView, VariantView } from '../../core-catalog/services/records.ts';
 import { levelsInActiveWarehouses } from './levels.ts';
 import type { Db } from './records.ts';
@@ -54,23 +56,20 @@ export async function withProductAvailability(products: ProductView[], db: Db): 
 }
 
 /**
- * `catalog.fingerprintProducts` tap: what `withProductAvailability` adds depends on the units available
- * per variant over active warehouses (the variants' own flags are in the product's revision), so each
- * product's fingerprint gets `variant=units` for each of its variants with stock records. One query.
+ * `catalog.fingerprintColumns` tap: what `withProductAvailability` adds depends on the units available
+ * per variant over active warehouses (the variants' own flags are in the product's revision), so a
+ * product's fingerprint lists `record=units` for each of its stock records in an active warehouse: any
+ * change of those units, a record added or removed, or a warehouse turned on or off changes it. The
+ * entries come in the order the plan reads them, not sorted (an ORDER BY in the concatenation made
+ * SQLite build a temporary b-tree per product: 168 µs for a page of 20 where 6 µs do); the text is
+ * one for one data, so an order that changed with the plan only rebuilds. A subquery correlated to
+ * `products.id`, which the catalogue selects with its rows.
  */
-export async function withAvailabilityFingerprints(fingerprints: Map<number, string>, db: Db): Promise<Map<number, string>> {
-  if (fingerprints.size === 0) return fingerprints;
-  const rows = await levelsInActiveWarehouses(db)
-    .join('variants as v', 'v.id', 'l.variant_id')
-    .whereIn('v.product_id', [...fingerprints.keys()])
-    .groupBy('v.product_id', 'l.variant_id')
-    .orderBy('l.variant_id')
-    .select('v.product_id', 'l.variant_id', db.raw(AVAILABLE_SUM));
-  for (const row of rows) {
-    const id = Number(row.product_id);
-    fingerprints.set(id, `${fingerprints.get(id) ?? ''}${Number(row.variant_id)}=${Number(row.available)};`);
-  }
-  return fingerprints;
+export function availabilityFingerprintColumn(db: Db): Knex.QueryBuilder {
+  const entries = isSqlite(db as Knex)
+    ? "group_concat(l.id || '=' || (l.quantity - l.reserved), ';')"
+    : "group_concat(concat(l.id, '=', l.quantity - l.reserved) separator ';')";
+  return levelsInActiveWarehouses(db).join('variants as v', 'v.id', 'l.variant_id').whereRaw('?? = ??', ['v.product_id', 'products.id']).select(db.raw(entries));
 }
 
 /** `catalog.serializeVariant` tap: the same fields on variant responses, one query. */

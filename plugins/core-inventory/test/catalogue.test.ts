@@ -1,5 +1,6 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { isMysql } from '../../../kernel/db/dialect.ts';
 import { assertInvariants, expectStatus, makeVariant, makeWarehouse, openInventoryStore, setStock, type InventoryTestStore } from './helpers.ts';
 
 let s: InventoryTestStore;
@@ -93,6 +94,24 @@ test('availability costs one query per response, whatever the number of products
   assert.ok((await queriesFor(detailUrl)).filter((q) => /inventory_levels/.test(q)).length <= 2);
   const detail = await queriesFor(detailUrl, { 'cache-control': 'no-cache' });
   assert.equal(detail.filter((q) => /inventory_levels/.test(q)).length, 1, detail.join('\n'));
+  // MySQL/MariaDB select the fingerprint with the product's row (a detail, a page that is not a
+  // search): one statement in all. SQLite reads it in a statement of its own.
+  const bySlugUrl = `/api/v1/products/?slug=${created.products[59].slug}`;
+  const bySlug = await queriesFor(bySlugUrl, { 'cache-control': 'no-cache' });
+  const statements = isMysql(s.knex) ? 1 : 2;
+  assert.equal(detail.length, statements, detail.join('\n'));
+  assert.equal(bySlug.length, statements, bySlug.join('\n'));
+  // And the fingerprint follows the stock: a reservation shows at once on both reads.
+  const variant = created.products[59].variants[2];
+  await s.knex.transaction((trx) => s.inventory.reserve(trx, { type: 'order', id: 'fingerprint-1' }, [{ variant_id: variant.id, quantity: 1 }]));
+  for (const url of [detailUrl, bySlugUrl]) {
+    const body = expectStatus(await s.anon.get(url, { 'cache-control': 'no-cache' }), 200);
+    const product = body.results?.[0] ?? body;
+    assert.equal(product.available, 2, `${url}: one of the 3 units reserved`);
+    assert.equal(product.variants.find((v: any) => v.id === variant.id).available, 1);
+  }
+  await s.knex.transaction((trx) => s.inventory.release(trx, { type: 'order', id: 'fingerprint-1' }));
+  assert.equal(expectStatus(await s.anon.get(detailUrl, { 'cache-control': 'no-cache' }), 200).available, 3);
 });
 
 test('deleting a variant with live reservations is refused (409); otherwise its records go and its history stays', async () => {
