@@ -82,7 +82,7 @@ export class ProductMemo {
   /** A product's id, revision and, when its query selected them (`columnsWithRows`), fingerprint columns. */
   refOf(row: Record<string, unknown>): ProductRef {
     const ref: ProductRef = { id: Number(row.id), revision: Number(row.revision) };
-    if (columnName(0) in row) ref.fingerprint = fingerprintOf(row, this.parts.hooks.fingerprintColumns.taps.length);
+    if (columnName(0) in row) ref.fingerprint = fingerprintOf(row);
     return ref;
   }
 
@@ -130,7 +130,7 @@ export class ProductMemo {
     const unread = refs.filter((p) => p.fingerprint === undefined).map((p) => p.id);
     const columns = unread.length > 0 ? this.columns(db) : [];
     if (columns.length > 0) {
-      for (const row of await db('products').whereIn('products.id', unread).select('products.id', ...columns)) out.set(Number(row.id), fingerprintOf(row, columns.length));
+      for (const row of await db('products').whereIn('products.id', unread).select('products.id', ...columns)) out.set(Number(row.id), fingerprintOf(row));
     }
     const { fingerprintProducts } = this.parts.hooks;
     return fingerprintProducts.taps.length === 0 ? out : fingerprintProducts.promise(out, this.parts.views.serializeContext(db, vc));
@@ -165,9 +165,10 @@ export class ProductMemo {
   }
 }
 
-// The fingerprint columns' values in their order; NULL (nothing to fingerprint) is empty.
-function fingerprintOf(row: Record<string, unknown>, count: number): string {
+// The values of every fingerprint column the row has, in their order (however many each plugin
+// appended); NULL (nothing to fingerprint) is empty.
+function fingerprintOf(row: Record<string, unknown>): string {
   let text = '';
-  for (let i = 0; i < count; i++) text += `${i ? '|' : ''}${row[columnName(i)] ?? ''}`;
+  for (let i = 0; columnName(i) in row; i++) text += `${i ? '|' : ''}${row[columnName(i)] ?? ''}`;
   return text;
 }
