@@ -156,8 +156,7 @@ export const PaymentRows = {
 
   /** Marks one payment cancelled if it is still pending. */
   async cancelIfPending(db: Db, payment: Pick<PaymentRow, 'id' | 'order_id'>, now: Date): Promise<void> {
-    const changed = await db('payments').where({ id: payment.id, status: 'pending' }).update({ status: 'cancelled', updated_at: now });
-    if (affectedRows(changed) > 0) await raiseOrderRevision(db, payment.order_id);
+    await PaymentRows.updateIfPending(db, payment, { status: 'cancelled' }, now);
   },
 
   /** Marks an order's pending payments cancelled: a new attempt supersedes them. */
