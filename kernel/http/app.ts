@@ -16,6 +16,7 @@ import { ANONYMOUS, type Principal } from './principal.ts';
 import { answerClientError, answerFrameworkError, errorHandler, installErrorHandling } from './error-handler.ts';
 import { DatabaseOutageLog } from '../db/unavailable.ts';
 import { serializerCompiler } from './serializer-compiler.ts';
+import { DeferredCompilations, type Validate } from './deferred-compilation.ts';
 import { installJsonBodies } from './json-body.ts';
 import { acceptPlainHttpOnTlsPort, installHttpsGuard } from './https-guard.ts';
 import { installRateLimits } from './rate-limit.ts';
@@ -37,6 +38,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, resolved before any route code runs; anonymous when no credentials came. */
     principal: Principal;
+  }
+  interface FastifyInstance {
+    /** The routes' validators and serializers, compiled on first use (`compileAll()` compiles the rest). */
+    schemaCompilations: DeferredCompilations;
   }
   interface FastifyContextConfig {
     auth?: string;
@@ -78,7 +83,7 @@ function validatorCompiler(schemas: Array<{ $id: string }>) {
   };
   const body = make(false);
   const query = make(true);
-  return ({ schema, httpPart }: { schema: any; httpPart?: string }) => (httpPart === 'body' ? body : query).compile(schema);
+  return ({ schema, httpPart }: { schema: any; httpPart?: string }): Validate => (httpPart === 'body' ? body : query).compile(schema);
 }
 
 /**
@@ -122,8 +127,10 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   requestLog.watchAbortedRequests(app);
   if (parts.tls) acceptPlainHttpOnTlsPort(app, requestTimeouts(config.requestTimeoutMs));
   for (const schema of parts.schemas) app.addSchema(schema);
-  app.setValidatorCompiler(validatorCompiler(parts.schemas) as any);
-  app.setSerializerCompiler(serializerCompiler(parts.schemas as any) as any);
+  const compilations = new DeferredCompilations();
+  app.decorate('schemaCompilations', compilations);
+  app.setValidatorCompiler(compilations.validators(validatorCompiler(parts.schemas)) as any);
+  app.setSerializerCompiler(compilations.serializers(serializerCompiler(parts.schemas as any) as any) as any);
   const outage = new DatabaseOutageLog(parts.logger);
   knex.on('query-response', () => outage.reachable());
   // A backstop for what happens outside the routes' scope below (framework errors, the OpenAPI route).

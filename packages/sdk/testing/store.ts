@@ -74,7 +74,8 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts a real store for tests: every built-in plugin plus `plugins`, its own DATA_DIR and a fresh
- * database, the owner's credentials known. Resolves once it answers; close it after the tests.
+ * database, the owner's credentials known. Resolves once it answers, every route's schemas compiled;
+ * close it after the tests.
  */
 export async function startStore(options: StartStoreOptions = {}): Promise<TestStore> {
   const env = options.env ?? {};
@@ -164,6 +165,9 @@ export async function startStore(options: StartStoreOptions = {}): Promise<TestS
   try {
     if (options.listen) await kernel.start();
     else await kernel.ready();
+    // A served store compiles each route's schemas on the route's first use; a plugin's tests compile
+    // them all here, so a schema that does not compile fails them at once, naming its route.
+    kernel.app?.schemaCompilations.compileAll();
     await applySettings(store, options.settings ?? {});
   } catch (err) {
     await store.close().catch(() => undefined);
