@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import type { Config } from './config.ts';
 
 export interface TlsMaterial {
@@ -25,9 +27,7 @@ export async function loadTls(config: Pick<Config, 'tlsCertFile' | 'tlsKeyFile' 
   }
   const notBefore = new Date(Date.now() - 60_000);
   const notAfter = new Date(notBefore.getTime() + 825 * 24 * 3600 * 1000);
-  // Loaded here, not at start: only the first start of a store without a certificate needs it.
-  const { default: selfsigned } = await import('selfsigned');
-  const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }, { name: 'organizationName', value: 'Storekeep (self-signed)' }], {
+  const pems = await generateSelfSigned([{ name: 'commonName', value: 'localhost' }, { name: 'organizationName', value: 'Storekeep (self-signed)' }], {
     keySize: 2048,
     algorithm: 'sha256',
     notBeforeDate: notBefore,
@@ -46,9 +46,27 @@ export async function loadTls(config: Pick<Config, 'tlsCertFile' | 'tlsKeyFile' 
         ],
       },
     ],
-  } as any);
+  });
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.writeFileSync(keyFile, pems.private, { mode: 0o600 });
   fs.writeFileSync(certFile, pems.cert, { mode: 0o644 });
   return { cert: pems.cert, key: pems.private, generated: true };
+}
+
+// The generator runs in a worker thread of its own, with selfsigned and its X.509/ASN.1 libraries
+// loaded there: they hold about 3 MiB of heap, which leave with the thread instead of staying in the
+// store for as long as it runs. Plain CommonJS, so the thread needs no TypeScript loader.
+const GENERATOR = `
+const { parentPort, workerData } = require('node:worker_threads');
+require(workerData.module).generate(workerData.attributes, workerData.options).then((pems) => parentPort.postMessage({ cert: pems.cert, private: pems.private }));
+`;
+
+function generateSelfSigned(attributes: Array<{ name: string; value: string }>, options: object): Promise<{ cert: string; private: string }> {
+  const module = createRequire(import.meta.url).resolve('selfsigned');
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(GENERATOR, { eval: true, execArgv: [], workerData: { module, attributes, options } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The certificate generator stopped (exit code ${code}) before answering.`)));
+  });
 }

@@ -1,9 +1,13 @@
 import dns from 'node:dns';
 import net, { type LookupFunction } from 'node:net';
-import { Agent, buildConnector } from 'undici';
+import type { Agent, buildConnector } from 'undici';
+import { lazyRequire } from '../lazy-require.ts';
 import { classifyAddress, type AddressClass } from './addresses.ts';
 
 /** Resolves a host name to every address it has (dns.lookup with `all`), replaceable in tests. */
+// Loaded with the first agent, not at start: a store that sends nothing out never holds undici.
+const undici = lazyRequire<typeof import('undici')>('undici');
+
 export type ResolveHost = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
 /**
@@ -135,6 +139,7 @@ export class OutboundGuard {
    */
   agent(options: Omit<Agent.Options, 'connect'> = {}, reach: Reach = 'private'): Agent {
     const { connectTimeout, ...rest } = options;
+    const { Agent, buildConnector } = undici();
     const inner = buildConnector({ timeout: connectTimeout ?? 10_000, lookup: this.lookup(reach) } as buildConnector.BuildOptions);
     const connect: buildConnector.connector = (opts, callback) => {
       if (net.isIP(opts.hostname)) {

@@ -1,4 +1,8 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { lazyRequire } from '../../../kernel/lazy-require.ts';
+
+// Loaded with the first page written, not at start (kernel/lazy-require.ts).
+const sanitizer = lazyRequire<typeof sanitizeHtml>('sanitize-html');
 
 const TARGETS = new Set(['_blank', '_self', '_parent', '_top']);
 
@@ -42,5 +46,5 @@ function linkAttributes(tagName: string, attribs: sanitizeHtml.Attributes): sani
 
 /** Reduces page HTML to the content allow-list above; run on every write so stored bodies are safe to render. */
 export function sanitizePageHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizer()(html, OPTIONS);
 }

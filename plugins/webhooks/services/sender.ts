@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
-import { type Agent, request } from 'undici';
+import type { Agent } from 'undici';
+import { lazyRequire } from '../../../kernel/lazy-require.ts';
 import type { OutboundGuard, Reach } from '../../../kernel/net/outbound.ts';
+
+// undici is loaded with the first delivery, not at start (kernel/lazy-require.ts).
+const undici = lazyRequire<typeof import('undici')>('undici');
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 const RESPONSE_KEPT = 1024;
@@ -38,15 +42,21 @@ export function sign(body: string, secret: string): string {
  * the public pool's own check at connection time holds if DNS answers differently in between.
  */
 export class DeliverySender {
-  private readonly pools: Record<Reach, Agent>;
+  // Made with the first delivery: a store without webhook endpoints never opens them.
+  private pools?: Record<Reach, Agent>;
 
   /** How long an attempt may take in all; 10 s by contract (docs/api.md), shorter only in tests. */
   timeoutMs = DEFAULT_TIMEOUT_MS;
 
-  constructor(private readonly guard: OutboundGuard) {
-    const limit = DEFAULT_TIMEOUT_MS;
-    const common = { headersTimeout: limit, bodyTimeout: limit, connectTimeout: limit, keepAliveTimeout: 4_000, connections: 20 };
-    this.pools = { public: guard.agent(common, 'public'), private: guard.agent(common, 'private') };
+  constructor(private readonly guard: OutboundGuard) {}
+
+  private pool(reach: Reach): Agent {
+    if (!this.pools) {
+      const limit = DEFAULT_TIMEOUT_MS;
+      const common = { headersTimeout: limit, bodyTimeout: limit, connectTimeout: limit, keepAliveTimeout: 4_000, connections: 20 };
+      this.pools = { public: this.guard.agent(common, 'public'), private: this.guard.agent(common, 'private') };
+    }
+    return this.pools[reach];
   }
 
   /** One attempt: POSTs the signed body and reports what came back; never throws. */
@@ -74,9 +84,9 @@ export class DeliverySender {
     let reach: Reach | undefined;
     try {
       reach = this.guard.allowPrivate ? await this.guard.reachOf(url.hostname) : 'public';
-      const res = await request(url, {
+      const res = await undici().request(url, {
         method: 'POST',
-        dispatcher: this.pools[reach],
+        dispatcher: this.pool(reach),
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Storekeep-Webhooks/1.0',
@@ -100,7 +110,7 @@ export class DeliverySender {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.pools.public.close(), this.pools.private.close()]);
+    if (this.pools) await Promise.all([this.pools.public.close(), this.pools.private.close()]);
   }
 }
 
