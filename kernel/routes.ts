@@ -195,13 +195,20 @@ function operationId(route: RouteDefinition): string {
 
 type Handler = (request: RouteRequest, reply: FastifyReply) => Promise<unknown>;
 
+// The schema's refusal Fastify attached to the request (`attachValidation`). A validator that could not
+// run (its schema does not compile: Fastify marks that error 500) is the server's fault, never the
+// input's, whichever part it checked: it is thrown here.
+function attachedRefusal(request: RouteRequest): any {
+  const failed = (request as FastifyRequest & { validationError?: any }).validationError;
+  if (failed?.statusCode >= 500) throw failed;
+  return failed;
+}
+
 // A refused query's field errors (attached, not thrown: `attachValidation`) merged with the route's
-// database checks of the same query; a query the schema accepted goes on to the handler. A validator
-// that could not run (Fastify marks its error 500) fails the request, whichever part it checked.
+// database checks of the same query; a query the schema accepted goes on to the handler.
 function withQueryChecksOnRefusal(check: (query: Record<string, unknown>) => Promise<FieldErrors>, handler: Handler, bodyChecked: boolean): Handler {
   return async (request, reply) => {
-    const failed = (request as FastifyRequest & { validationError?: any }).validationError;
-    if (failed?.statusCode >= 500) throw failed;
+    const failed = attachedRefusal(request);
     if (!failed || (bodyChecked && failed.validationContext === 'body')) return handler(request, reply);
     if (failed.validationContext !== 'querystring') throw failed;
     const errors: FieldErrors = fieldErrorsFromAjv(failed.validation, failed.validationContext);
@@ -213,9 +220,8 @@ function withQueryChecksOnRefusal(check: (query: Record<string, unknown>) => Pro
 // Merges the schema's field errors (attached, not thrown: `attachValidation`) with the route's own checks.
 function withBodyChecks(check: (body: unknown) => FieldErrors, handler: Handler): Handler {
   return async (request, reply) => {
-    const failed = (request as FastifyRequest & { validationError?: any }).validationError;
-    // A validator that could not run (its schema does not compile) is the server's fault, not the input's.
-    if (failed && (failed.validationContext !== 'body' || failed.statusCode >= 500)) throw failed;
+    const failed = attachedRefusal(request);
+    if (failed && failed.validationContext !== 'body') throw failed;
     const errors: FieldErrors = failed ? fieldErrorsFromAjv(failed.validation, failed.validationContext) : {};
     const named = Object.keys(errors);
     for (const [field, messages] of Object.entries(check(request.body))) {

@@ -4,10 +4,10 @@ import type { Agent, buildConnector } from 'undici';
 import { lazyRequire } from '../lazy-require.ts';
 import { classifyAddress, type AddressClass } from './addresses.ts';
 
-/** Resolves a host name to every address it has (dns.lookup with `all`), replaceable in tests. */
-// Loaded with the first agent, not at start: a store that sends nothing out never holds undici.
-const undici = lazyRequire<typeof import('undici')>('undici');
+/** undici, loaded with the first agent or request, not at start: a store that sends nothing out never holds it. */
+export const undici = lazyRequire<typeof import('undici')>('undici');
 
+/** Resolves a host name to every address it has (dns.lookup with `all`), replaceable in tests. */
 export type ResolveHost = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
 /**

@@ -1,10 +1,6 @@
 import crypto from 'node:crypto';
 import type { Agent } from 'undici';
-import { lazyRequire } from '../../../kernel/lazy-require.ts';
-import type { OutboundGuard, Reach } from '../../../kernel/net/outbound.ts';
-
-// undici is loaded with the first delivery, not at start (kernel/lazy-require.ts).
-const undici = lazyRequire<typeof import('undici')>('undici');
+import { undici, type OutboundGuard, type Reach } from '../../../kernel/net/outbound.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 const RESPONSE_KEPT = 1024;
