@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { ShapeReader, ShapeTable, type BuilderState } from './statement-shapes.ts';
 
 /** What knex's query compiler answers (`builder.toSQL()` of one statement). */
 interface CompiledQuery {
@@ -10,19 +11,6 @@ interface CompiledQuery {
   cancelOnTimeout: boolean;
   __knexQueryUid: string;
   [extra: string]: unknown;
-}
-
-/** The part of knex's query builder that decides a statement's SQL (what `clone()` copies). */
-interface BuilderState {
-  client: { config: object & { wrapIdentifier?: unknown }; positionBindings(sql: string): string; prepBindings(bindings: unknown[]): unknown[] };
-  _method: string;
-  _single: Record<string, unknown>;
-  _statements: Array<Record<string, unknown>>;
-  _comments: unknown[];
-  _options?: Array<Record<string, unknown>>;
-  _timeout?: number;
-  _cancelOnTimeout?: boolean;
-  toSQL(method?: string, tz?: unknown): CompiledQuery | CompiledQuery[];
 }
 
 /** One statement shape's compiled SQL and where each binding comes from. */
@@ -45,224 +33,6 @@ const SHAPES = 4000;
 
 /** Fields of a compiled query that every compile makes anew; the rest must be the same for a shape. */
 const PER_COMPILE = new Set(['method', 'sql', 'bindings', 'options', 'timeout', 'cancelOnTimeout', '__knexQueryUid']);
-
-/** `_statements` groupings whose `value` is bound (a where's or having's operand); elsewhere it names columns. */
-const BOUND_VALUE_GROUPINGS = new Set(['where', 'having']);
-
-/** `_single` parts whose values are bound: the rows of an insert, the values of an update or increment, the offset. */
-const BOUND_SINGLES = new Set(['insert', 'update', 'counter', 'offset']);
-
-/** Thrown while reading a builder that cannot be keyed (callbacks, buffers, cycles); made once, as it is thrown often. */
-const UNKEYABLE = Symbol('unkeyable');
-
-const MAX_DEPTH = 12;
-
-/**
- * Reads a builder's state as a key and a list of its bound values. The key holds every part of the
- * state that can change the SQL: the method, tables, columns, operators, flags, the shape of each
- * value (its type, an array's length), and booleans, nulls and undefineds as they are (the compiler
- * writes `is null` for a null and refuses an undefined). The bound values (strings, numbers, bigints
- * and dates in a where's operand, an insert's rows, an update's values, a raw's bindings, the offset)
- * are left out of the key and listed in the order met.
- */
-class ShapeReader {
-  key = '';
-  values: unknown[] = [];
-  /** Where each value sits, for learning a shape (only then). */
-  slots: Array<{ holder: Record<string | number, unknown>; at: string | number }> | undefined;
-
-  constructor(learning: boolean) {
-    if (learning) this.slots = [];
-  }
-
-  /** Reads `builder` for a compile as `method`; false when it cannot be keyed. */
-  read(builder: BuilderState, method: string): boolean {
-    this.key = method;
-    try {
-      this.state(builder, 0);
-      return true;
-    } catch (err) {
-      if (err === UNKEYABLE) return false;
-      throw err;
-    }
-  }
-
-  /** A builder's state: the statement's own, or a sub-query's (in a where's operand, as a table). */
-  private state(builder: BuilderState, depth: number): void {
-    if (depth > MAX_DEPTH) throw UNKEYABLE;
-    this.structure(builder._comments, depth);
-    this.key += '|S';
-    const single = builder._single;
-    for (const name of Object.keys(single)) {
-      const part = single[name];
-      this.key += `,${name}:`;
-      if (BOUND_SINGLES.has(name)) this.bound(part, single, name, depth);
-      else this.structure(part, depth);
-    }
-    this.key += '|W';
-    for (const statement of builder._statements) {
-      this.key += '{';
-      const boundValue = BOUND_VALUE_GROUPINGS.has(statement.grouping as string) && statement.type !== 'whereColumn';
-      for (const name of Object.keys(statement)) {
-        // A join clause's `and` is the clause itself.
-        if (name === 'and') continue;
-        this.key += `,${name}:`;
-        if (boundValue && name === 'value') this.bound(statement[name], statement, name, depth);
-        else this.structure(statement[name], depth);
-      }
-      this.key += '}';
-    }
-    if (builder._options?.length) {
-      this.key += '|O';
-      this.structure(builder._options, depth);
-    }
-  }
-
-  private subQuery(builder: BuilderState, depth: number): void {
-    this.key += `Q${builder._method}(`;
-    this.state(builder, depth + 1);
-    this.key += ')';
-  }
-
-  /** A part that names things: everything in it goes into the key. */
-  private structure(value: unknown, depth: number): void {
-    if (depth > MAX_DEPTH) throw UNKEYABLE;
-    switch (typeof value) {
-      case 'string':
-        this.key += JSON.stringify(value);
-        return;
-      case 'number':
-      case 'boolean':
-      case 'undefined':
-        this.key += String(value);
-        return;
-      case 'bigint':
-        this.key += `${value}n`;
-        return;
-      case 'object':
-        if (value === null) {
-          this.key += 'null';
-          return;
-        }
-        if ((value as { isRawInstance?: boolean }).isRawInstance) return this.raw(value as RawState, depth);
-        if (isBuilder(value)) return this.subQuery(value, depth);
-        if (Array.isArray(value)) {
-          this.key += '[';
-          for (const item of value) {
-            this.structure(item, depth + 1);
-            this.key += ',';
-          }
-          this.key += ']';
-          return;
-        }
-        if (!isPlainPart(value)) throw UNKEYABLE;
-        this.key += '{';
-        for (const name of Object.keys(value)) {
-          if (name === 'and') continue;
-          this.key += `${name}:`;
-          this.structure((value as Record<string, unknown>)[name], depth + 1);
-          this.key += ',';
-        }
-        this.key += '}';
-        return;
-      default:
-        throw UNKEYABLE;
-    }
-  }
-
-  /** A part whose leaves are bound values (an object's keys name columns, and go into the key). */
-  private bound(value: unknown, holder: Record<string | number, unknown>, at: string | number, depth: number): void {
-    if (depth > MAX_DEPTH) throw UNKEYABLE;
-    switch (typeof value) {
-      case 'string':
-      case 'number':
-      case 'bigint': {
-        // The compiler may treat an empty string, a zero or a negative number apart (it leaves out an
-        // OFFSET 0, and writes an increment by a negative amount as a subtraction): an empty value
-        // is kept in the key, and a number's sign is part of its shape.
-        const tag = valueTag(value);
-        if (tag === undefined) return this.structure(value, depth);
-        this.key += tag;
-        this.value(value, holder, at);
-        return;
-      }
-      case 'object':
-        if (value === null) {
-          this.key += 'null';
-          return;
-        }
-        if (value instanceof Date) {
-          this.key += 'd';
-          this.value(value, holder, at);
-          return;
-        }
-        if ((value as { isRawInstance?: boolean }).isRawInstance) return this.raw(value as RawState, depth);
-        if (isBuilder(value)) return this.subQuery(value, depth);
-        if (Array.isArray(value)) {
-          this.key += `[${value.length}`;
-          for (let i = 0; i < value.length; i++) this.bound(value[i], value as unknown as Record<number, unknown>, i, depth + 1);
-          this.key += ']';
-          return;
-        }
-        if (Object.getPrototypeOf(value) === Object.prototype) {
-          this.key += '{';
-          for (const name of Object.keys(value)) {
-            this.key += `${JSON.stringify(name)}:`;
-            this.bound((value as Record<string, unknown>)[name], value as Record<string, unknown>, name, depth + 1);
-            this.key += ',';
-          }
-          this.key += '}';
-          return;
-        }
-        throw UNKEYABLE;
-      case 'boolean':
-      case 'undefined':
-        this.key += String(value);
-        return;
-      default:
-        throw UNKEYABLE;
-    }
-  }
-
-  private raw(raw: RawState, depth: number): void {
-    if (raw._wrappedBefore !== undefined || raw._wrappedAfter !== undefined) throw UNKEYABLE;
-    this.key += `R${JSON.stringify(raw.sql)}`;
-    if (raw.bindings === undefined) return;
-    if (!Array.isArray(raw.bindings)) throw UNKEYABLE;
-    // `??` writes its binding into the SQL as an identifier: such a raw's bindings are all kept in the key.
-    if (raw.sql.includes('??')) this.structure(raw.bindings, depth + 1);
-    else this.bound(raw.bindings, raw as unknown as Record<string, unknown>, 'bindings', depth + 1);
-  }
-
-  private value(value: unknown, holder: Record<string | number, unknown>, at: string | number): void {
-    this.values.push(value);
-    this.slots?.push({ holder, at });
-  }
-}
-
-/** A bound value's part of the key, or undefined for a value kept in the key itself. */
-function valueTag(value: string | number | bigint): string | undefined {
-  if (typeof value === 'string') return value === '' ? undefined : 's';
-  if (typeof value === 'number') return value === 0 || !Number.isFinite(value) ? undefined : value < 0 ? 'n-' : 'n+';
-  return value === 0n ? undefined : value < 0n ? 'b-' : 'b+';
-}
-
-interface RawState {
-  sql: string;
-  bindings: unknown;
-  _wrappedBefore?: unknown;
-  _wrappedAfter?: unknown;
-}
-
-function isBuilder(value: object): value is BuilderState {
-  return typeof (value as BuilderState).toSQL === 'function' && Array.isArray((value as BuilderState)._statements);
-}
-
-// The builder's own parts are plain objects, and joins are JoinClause objects of plain parts.
-function isPlainPart(value: object): boolean {
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null || proto?.constructor?.name === 'JoinClause';
-}
 
 /**
  * A stand-in for a bound value while a shape is learned: of the same type, and found again by
@@ -294,7 +64,7 @@ const sameExtras = (a: Record<string, unknown>, b: Record<string, unknown>) => J
  * Learns a shape: compiles the builder as it is, then again with each bound value replaced by a
  * stand-in of its type, and puts the values back. The shape is kept only when both compiles give the
  * same SQL and every binding is either one of the values (the stand-in in its place) or the same
- * primitive in both (a constant of the shape, which the key holds). Anything else (a value written
+ * primitive in both (a constant of the shape, which the shape holds). Anything else (a value written
  * into the SQL, a value the compiler changed) leaves the shape to be compiled every time.
  */
 function learn(compile: () => CompiledQuery, reader: ShapeReader): { entry: Entry; compiled: CompiledQuery } {
@@ -371,7 +141,9 @@ function fromLearned(builder: BuilderState, learned: Learned, values: unknown[])
 }
 
 const patched = new WeakSet<object>();
-const shapesOf = new WeakMap<object, Map<string, Entry>>();
+const shapesOf = new WeakMap<object, ShapeTable<Entry>>();
+/** A reader between reads, taken by the next (a compile inside a compile, for a sub-query, makes its own). */
+let spareReader: ShapeReader | undefined;
 let checking = false;
 
 /** A learned shape's answer differed from knex's own compile (only while `checkCompiledShapes` is on). */
@@ -408,10 +180,10 @@ function bindingText(value: unknown): unknown {
  * knex compiles every statement from its builder, each time: wrapping identifiers, walking clauses,
  * collecting bindings. The store sends the same few hundred shapes with different values (a cart by
  * its id, a page of products); compiling was a tenth of a checkout's work and more of a computed read's
- * (bench/README.md, "Each statement compiled once"). A shape's key holds everything in the builder
- * that can change its SQL and leaves out only the bound values; a shape is learned by compiling it
+ * (bench/README.md, "Each statement compiled once"). A shape (kernel/db/statement-shapes.ts) holds
+ * everything in the builder that can change its SQL and leaves out only the bound values; it is learned by compiling it
  * twice, with the values and with stand-ins for them, and kept only when that shows exactly where each
- * value goes (see `learn`). A sub-query's state is part of its statement's key. A builder with a
+ * value goes (see `learn`). A sub-query's state is part of its statement's shape. A builder with a
  * callback or a value of another kind is compiled by knex, as is any statement while a custom
  * `wrapIdentifier` is configured.
  *
@@ -428,24 +200,26 @@ export function compileEachShapeOnce(knex: Knex): void {
     if (tz !== undefined || config.wrapIdentifier) return compileAfresh.call(this, method, tz);
     const wanted = method || this._method || 'select';
     let shapes = shapesOf.get(config);
-    if (!shapes) shapesOf.set(config, (shapes = new Map()));
-    const reader = new ShapeReader(false);
-    if (!reader.read(this, wanted)) return compileAfresh.call(this, method, tz);
-    const entry = shapes.get(reader.key);
+    if (!shapes) shapesOf.set(config, (shapes = new ShapeTable(SHAPES)));
+    const reader = spareReader ?? new ShapeReader(false);
+    spareReader = undefined;
+    const keyed = reader.read(this, wanted);
+    const entry = keyed ? shapes.get(reader) : COMPILE_EACH_TIME;
+    const values = reader.values;
+    spareReader = reader;
     if (entry === COMPILE_EACH_TIME) return compileAfresh.call(this, method, tz);
     if (entry) {
-      const answer = fromLearned(this, entry, reader.values);
+      const answer = fromLearned(this, entry, values);
       if (checking) {
         const knexs = compileAfresh.call(this, method, tz) as CompiledQuery;
-        if (comparable(knexs) !== comparable(answer)) throw new CompiledShapeMismatch(`The shape ${reader.key} gave ${comparable(answer)}, knex compiles ${comparable(knexs)}`);
+        if (comparable(knexs) !== comparable(answer)) throw new CompiledShapeMismatch(`A learned shape gave ${comparable(answer)}, knex compiles ${comparable(knexs)}`);
       }
       return answer;
     }
     const learner = new ShapeReader(true);
     learner.read(this, wanted);
     const { entry: learned, compiled } = learn(() => compileAfresh.call(this, method, tz) as CompiledQuery, learner);
-    if (shapes.size >= SHAPES) shapes.delete(shapes.keys().next().value!);
-    shapes.set(learner.key, learned);
+    shapes.set(learner, learned);
     return compiled;
   };
 }
