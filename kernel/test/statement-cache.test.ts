@@ -8,7 +8,8 @@ import type { Knex } from 'knex';
 import { createDatabase } from '../db/connection.ts';
 import { WIDE_ROW } from '../db/statement-cache.ts';
 
-// The SQLite connection's statement cache reads wide SELECTs as arrays and builds the objects itself.
+// The SQLite connection's statement cache reads SELECTs that name their columns, and wide SELECTs with
+// a `*`, as arrays and builds the objects itself.
 // These tests hold it to better-sqlite3's own objects: the same rows before and after the schema
 // changes, whether this connection or another process made them. They need no store, so they run on
 // every pass.
@@ -123,4 +124,27 @@ test('a column named __proto__ changes no prototype, as in better-sqlite3', asyn
     assert.equal(Object.getPrototypeOf(row), Object.prototype);
     assert.deepEqual(row, plain(sql)[0]);
   }
+});
+
+test('a select naming its columns, narrow or wide, returns the rows better-sqlite3 returns, read after read', async () => {
+  const named = () => knex('wide').select('id', 'c0', 'big', knex.raw('big + 1 as next'), knex.raw('upper(c3)')).orderBy('id');
+  const sql = "select `id`, `c0`, `big`, big + 1 as next, upper(c3) from `wide` order by `id` asc";
+  const expected = plain(sql);
+  assert.ok(expected.length >= 3);
+  for (let i = 0; i < 3; i++) assert.deepEqual(await named(), expected);
+  const rows = await named();
+  assert.equal(Object.getPrototypeOf(rows[0]), Object.prototype);
+  assert.deepEqual(Object.keys(rows[0]), ['id', 'c0', 'big', 'next', 'upper(c3)']);
+  // A column another process adds is not among the named ones: the rows are unchanged.
+  other.exec("alter table wide add column later text default 'l'");
+  assert.deepEqual(await named(), plain(sql));
+  assert.deepEqual(await knex('wide').select('id').where('id', '>', 100), []);
+});
+
+test('a select naming a column another process dropped fails, as in better-sqlite3', async () => {
+  other.exec("alter table wide add column doomed text default 'd'");
+  const read = () => knex('wide').select('id', 'doomed').orderBy('id');
+  assert.equal((await read())[0].doomed, 'd');
+  other.exec('alter table wide drop column doomed');
+  await assert.rejects(read(), /no such column: doomed/);
 });
