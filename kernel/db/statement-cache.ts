@@ -62,16 +62,20 @@ function readNamedColumnsAsArrays(statement: Statement): void {
   const build = rowBuilder(names);
   const objectsOf = statement.all.bind(statement);
   statement.all = (...params: unknown[]) => {
-    statement.raw(true);
-    let rows: unknown[];
-    try {
-      rows = objectsOf(...params);
-    } finally {
-      statement.raw(false);
-    }
+    const rows = arraysOf(statement, objectsOf, params);
     for (let i = 0; i < rows.length; i++) rows[i] = build(rows[i] as unknown[]);
     return rows;
   };
+}
+
+/** The statement's rows as arrays (better-sqlite3's raw mode), the statement left in its object mode. */
+function arraysOf(statement: Statement, objectsOf: (...params: unknown[]) => unknown[], params: unknown[]): unknown[] {
+  statement.raw(true);
+  try {
+    return objectsOf(...params);
+  } finally {
+    statement.raw(false);
+  }
 }
 
 /**
@@ -104,13 +108,7 @@ function readRowsAsArrays(statement: Statement, schemaVersion: () => number): vo
   let narrow = false;
   statement.all = (...params: unknown[]) => {
     if (shape) {
-      statement.raw(true);
-      let rows: unknown[];
-      try {
-        rows = objectsOf(...params);
-      } finally {
-        statement.raw(false);
-      }
+      const rows = arraysOf(statement, objectsOf, params);
       if (schemaVersion() === shape.version) {
         for (let i = 0; i < rows.length; i++) rows[i] = shape.build(rows[i] as unknown[]);
         return rows;
