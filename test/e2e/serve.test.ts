@@ -62,11 +62,12 @@ test('SIGTERM to the PID of `npm start` drains and stops the server: exit 0, a f
   assert.ok(server.env.includes('MALLOC_ARENA_MAX=2'), "the server's environment sets glibc's arenas");
   // The admin panel is bundled at start by esbuild's service process, which is stopped once it is done
   // (it held about 22 MiB for the server's whole life). A server running the sources instead of the
-  // compiled store (sources changed since the last build) keeps one: tsx's, which compiles them.
-  const expected = distIsCurrent(process.cwd()) ? 0 : 1;
+  // compiled store (sources changed since the last build) may keep one: tsx's, which compiles them
+  // (none when tsx found every module in its cache of compiled files).
+  const allowed = distIsCurrent(process.cwd()) ? 0 : 1;
   const services = () => processesInGroup(npm.child.pid!).filter(({ argv }) => argv.some((arg) => arg.startsWith('--service')));
-  for (let waited = 0; services().length > expected && waited < 5000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
-  assert.equal(services().length, expected, `esbuild services left running: ${services().map(({ argv }) => argv.join(' ')).join('; ')}`);
+  for (let waited = 0; services().length > allowed && waited < 5000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.ok(services().length <= allowed, `esbuild services left running: ${services().map(({ argv }) => argv.join(' ')).join('; ')}`);
 
   npm.child.kill('SIGTERM');
   assert.equal(await npm.exited, 0, `npm start exits 0 after SIGTERM:\n${npm.output()}`);
