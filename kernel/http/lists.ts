@@ -205,16 +205,36 @@ export function applyRanges(query: Knex.QueryBuilder, params: Record<string, any
   allChecks(checks);
 }
 
-/** Absolute URL of the same list with another page number (and position, for keyset paging), or null. */
+/**
+ * Absolute URL of the same list with another page number (and position, for keyset paging), or null.
+ * Built from the request's own path and its query as `URLSearchParams` writes it, after BASE_URL as
+ * `URL` writes it (concatenated, not resolved: a BASE_URL with a path, https://example.com/shop, keeps
+ * it): the text `new URL(base + request.url)` gives after the same changes, for a path a list route
+ * matched, without parsing a URL per link (a list writes two).
+ */
 function pageUrl(baseUrl: string, request: FastifyRequest, page: number | null, after?: string): string | null {
   if (page === null) return null;
-  // Concatenated, not resolved: a BASE_URL with a path (https://example.com/shop) keeps it.
-  const url = new URL(baseUrl + request.url);
-  if (page === 1) url.searchParams.delete('page');
-  else url.searchParams.set('page', String(page));
-  if (after) url.searchParams.set('after', after);
-  else url.searchParams.delete('after');
-  return url.toString();
+  const target = request.url;
+  const q = target.indexOf('?');
+  const params = new URLSearchParams(q < 0 ? '' : target.slice(q + 1));
+  if (page === 1) params.delete('page');
+  else params.set('page', String(page));
+  if (after) params.set('after', after);
+  else params.delete('after');
+  const query = params.toString();
+  return `${normalizedBase(baseUrl)}${q < 0 ? target : target.slice(0, q)}${query ? `?${query}` : ''}`;
+}
+
+const normalizedBases = new Map<string, string>();
+
+/** BASE_URL as `URL` writes it (host in lower case, no default port), without a trailing slash. */
+function normalizedBase(baseUrl: string): string {
+  let normal = normalizedBases.get(baseUrl);
+  if (normal === undefined) {
+    normal = new URL(`${baseUrl}/`).href.slice(0, -1);
+    normalizedBases.set(baseUrl, normal);
+  }
+  return normal;
 }
 
 /**

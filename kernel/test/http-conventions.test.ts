@@ -47,6 +47,27 @@ describe('lists (docs/api.md, conventions)', () => {
     assert.equal(body.previous, 'https://store.test/api/v1/hello/greetings/?page_size=10&ordering=name');
   });
 
+  test('next and previous write the query as a URL writes it: spaces, plus signs, escapes and other letters', async () => {
+    const search = 'guest 0';
+    const asked = `${LIST}?search=${encodeURIComponent(search).replace('%20', '+')}&page_size=2&page=2&x=%E2%82%AC%2B1&y=a%20b&y=`;
+    const res = await get(asked);
+    assert.equal(res.statusCode, 200);
+    const body = res.json();
+    assert.ok(body.count > 4, `the search matches more than two pages (${body.count})`);
+    // What `URL` makes of the same address with the page changed, the oracle for the links' text.
+    const linked = (page: number | null) => {
+      const url = new URL(`https://store.test${asked}`);
+      if (page === null) url.searchParams.delete('page');
+      else url.searchParams.set('page', String(page));
+      return url.href;
+    };
+    assert.equal(body.next, linked(3));
+    assert.equal(body.previous, linked(null));
+    assert.equal(body.next, 'https://store.test/api/v1/hello/greetings/?search=guest+0&page_size=2&page=3&x=%E2%82%AC%2B1&y=a+b&y=');
+    const third = (await get(body.next.replace('https://store.test', ''))).json();
+    assert.deepEqual(third.results.map((g: { name: string }) => g.name.startsWith('guest 0')), third.results.map(() => true));
+  });
+
   test('page_size 100 is served; 101 is a 400 naming page_size, not a silent clamp', async () => {
     const hundred = await get(`${LIST}?page_size=100`);
     assert.equal(hundred.statusCode, 200);
