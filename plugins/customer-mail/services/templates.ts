@@ -4,6 +4,7 @@ import { Liquid } from 'liquidjs';
 import type { Logger } from '../../../kernel/logger.ts';
 import { formatMoney } from '../../../kernel/money/format.ts';
 import { FALLBACK_LANGUAGE } from './language.ts';
+import { memoryFs, readTemplateFiles, type TemplateFiles } from './template-files.ts';
 
 /** The mails this plugin sends; each is three templates: `<kind>.subject.liquid`, `.text.liquid`, `.html.liquid`. */
 export const MAIL_KINDS = ['order-confirmation', 'order-cancelled', 'shipping-confirmation', 'refund-notice'] as const;
@@ -71,47 +72,61 @@ export class MailTemplates {
   }
 
   private async renderWith(dirs: string[], kind: MailKind, language: string, context: Record<string, unknown>): Promise<RenderedMail> {
-    const text = engine(dirs, language, false);
-    const html = engine(dirs, language, true);
-    const [subject, body, markup] = await Promise.all([
-      text.renderFile(`${kind}.subject.liquid`, context),
-      text.renderFile(`${kind}.text.liquid`, context),
-      html.renderFile(`${kind}.html.liquid`, context),
-    ]);
+    const { text, html } = await engines(dirs, language);
+    // Synchronous rendering: every template is in memory (template-files.ts), and LiquidJS's
+    // asynchronous render makes a promise of every value it outputs (about 300 µs and several hundred
+    // KB of garbage per order confirmation, against 175 µs this way).
+    const subject = text.renderFileSync(`${kind}.subject.liquid`, context);
+    const body = text.renderFileSync(`${kind}.text.liquid`, context);
+    const markup = html.renderFileSync(`${kind}.html.liquid`, context);
     // A subject is one line, whatever the template's line breaks (no-break spaces in amounts stay).
     return { subject: String(subject).replace(/[ \t\r\n]+/g, ' ').trim(), text: tidyText(String(body)), html: String(markup) };
   }
 }
 
+// A folder that does not exist holds no templates (readTemplateFiles): it is passed on all the same.
 function roots(dirs: string[]): string[] {
-  return [...new Set(dirs)].filter((dir) => fs.existsSync(dir));
+  return [...new Set(dirs)];
 }
 
-// One engine per set of folders, language and escaping, each keeping the templates it has parsed for a
-// few seconds: a mail then costs the rendering only, not finding (each candidate file's real path is
-// checked against its folder), reading and parsing every template and partial again, about 7 ms of CPU
-// per order confirmation. An engine is replaced after TEMPLATES_KEPT_MS, so a template edited on disk
-// is used within seconds, without a restart; a theme activated over the API changes the folders, so
-// its templates are read at its first mail.
+// Engines per set of folders and language, for plain text and for HTML (which escapes), each over the
+// folders' templates read into memory and parsed once: a mail then costs the rendering only, not
+// finding (each candidate file's real path is checked against its folder), reading and parsing every
+// template and partial again, about 7 ms of CPU per order confirmation. The set is read again after
+// TEMPLATES_KEPT_MS, so a template edited on disk is used within seconds, without a restart; a theme
+// activated over the API changes the folders, so its templates are read at its first mail.
 const TEMPLATES_KEPT_MS = 5_000;
-const engines = new Map<string, { liquid: Liquid; until: number }>();
 
-function engine(dirs: string[], language: string, escape: boolean): Liquid {
-  const key = `${escape ? 'html' : 'text'}\0${language}\0${dirs.join('\0')}`;
+interface Engines {
+  text: Liquid;
+  html: Liquid;
+}
+
+const kept = new Map<string, { engines: Promise<Engines>; until: number }>();
+
+function engines(dirs: string[], language: string): Promise<Engines> {
+  const key = `${language}\0${dirs.join('\0')}`;
   const now = Date.now();
-  const kept = engines.get(key);
-  if (kept && kept.until > now) return kept.liquid;
+  const entry = kept.get(key);
+  if (entry && entry.until > now) return entry.engines;
+  const made = readTemplateFiles(dirs).then((files) => ({ text: engine(dirs, files, language, false), html: engine(dirs, files, language, true) }));
+  kept.set(key, { engines: made, until: now + TEMPLATES_KEPT_MS });
+  made.catch(() => kept.get(key)?.engines === made && kept.delete(key));
+  return made;
+}
+
+function engine(dirs: string[], files: TemplateFiles, language: string, escape: boolean): Liquid {
   const liquid = new Liquid({
     root: dirs,
     partials: dirs,
     layouts: dirs,
+    fs: memoryFs(files),
     relativeReference: false,
     cache: true,
     timezoneOffset: 0,
     ...(escape ? { outputEscape: 'escape' as const } : {}),
   });
   liquid.registerFilter('money', (value: unknown) => formatMoney(value as { amount: string; currency: string }, language));
-  engines.set(key, { liquid, until: now + TEMPLATES_KEPT_MS });
   return liquid;
 }
 
