@@ -8,6 +8,7 @@ import { keepSoleConnection } from './sole-connection.ts';
 import { runStatementsAtOnce } from './direct-statements.ts';
 import { inlineSqliteLimits } from './sqlite-limits.ts';
 import { compileEachShapeOnce } from './compiled-statements.ts';
+import { useLightTransactors } from './light-transactors.ts';
 import { mysqlServerOptions, mysqlTarget } from './database-url.ts';
 
 export type { Knex };
@@ -20,6 +21,7 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, 
   const log = logger ? knexLog(logger) : undefined;
   const knex = config.databaseUrl ? knexFactory({ ...mysqlSettings(config.databaseUrl), log }) : openSqlite(config, log);
   compileEachShapeOnce(knex);
+  useLightTransactors(knex);
   return knex;
 }
 

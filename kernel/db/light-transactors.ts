@@ -20,7 +20,8 @@ const QueryInterface: unknown = requireFromKnex('knex/lib/query/method-constants
  * `this.queryBuilder()`, the properties and the context's methods work through `this`, as knex's own
  * do), and only what differs per transaction (its client, context, events, commit and rollback) is set
  * on it. The rest of knex's `_onAcquire` (the transaction's client on its connection, BEGIN or a
- * savepoint, commit or rollback by the callback's outcome) is kept as knex 3 writes it.
+ * savepoint, commit or rollback by the callback's outcome) follows knex 3's code step for step;
+ * kernel/test/light-transactors.test.ts holds the handle to what the store's knex offers.
  *
  * Installed once per process, on knex's transaction class (every dialect's transactions inherit its
  * `_onAcquire`), so wrappers of a single transaction's `_onAcquire` (direct-statements.ts) wrap this one.
