@@ -47,7 +47,6 @@ export function lightTransactorsInstalled(): boolean {
 let installed: boolean | undefined;
 
 interface TransactionClient extends EventEmitter {
-  transaction(...args: unknown[]): KnexTransaction;
   transacting?: boolean;
   version?: unknown;
   config: unknown;
@@ -65,13 +64,11 @@ interface TransactionClient extends EventEmitter {
 interface KnexTransaction extends EventEmitter {
   client: TransactionClient;
   trxClient?: TransactionClient;
-  txid: string;
   userParams?: Record<string, unknown>;
   outerTx?: KnexTransaction & { transactor: unknown };
   transactor?: unknown;
   _resolver?: (value: unknown) => void;
   _rejecter?: (reason: unknown) => void;
-  _onAcquire(container: (trx: unknown) => unknown, connection: unknown): Promise<unknown>;
   begin(connection: unknown): Promise<unknown>;
   savepoint(connection: unknown): Promise<unknown>;
   commit(connection: unknown, value: unknown): unknown;
@@ -91,6 +88,8 @@ interface SharedParts {
 // The properties knex defines on each instance (make-knex.js, KNEX_PROPERTY_DEFINITIONS): accessors
 // and methods that reach the instance's context through `this`.
 const INSTANCE_PROPERTIES = ['client', 'userParams', 'schema', 'migrate', 'seed', 'fn', 'raw', 'batchInsert', 'transaction', 'transactionProvider', 'initialize', 'destroy', 'ref', 'withUserParams', 'queryBuilder', 'disableProcessing', 'enableProcessing'];
+// The events of a statement, passed on from a transaction's client as knex passes them on.
+const STATEMENT_EVENTS = ['start', 'query', 'query-error', 'query-response'];
 // The context's methods that use only `this` (withUserParams and transaction are set per transactor).
 const CONTEXT_METHODS = ['queryBuilder', 'raw', 'batchInsert', '_transaction', 'transactionProvider', 'initialize', 'destroy', 'ref', 'disableProcessing', 'enableProcessing'];
 
@@ -134,11 +133,10 @@ function lightKnex(client: TransactionClient, shared: SharedParts): any {
   Object.setPrototypeOf(transactor, shared.transactorPrototype);
   transactor.context = Object.create(shared.contextPrototype);
   transactor.context.client = client;
-  transactor.context.userParams = {};
   EventEmitter.call(transactor);
   // Passes the client's statement events on to the `trx` object, as knex's instances do.
   transactor._internalListeners = [];
-  for (const eventName of ['start', 'query', 'query-error', 'query-response']) {
+  for (const eventName of STATEMENT_EVENTS) {
     const listener = (...args: unknown[]) => transactor.emit(eventName, ...args);
     client.on(eventName, listener);
     transactor._internalListeners.push({ eventName, listener });
@@ -181,45 +179,31 @@ function makeTxClient(trx: KnexTransaction, client: TransactionClient, connectio
   trxClient.transacting = true;
   trxClient.valueForUndefined = client.valueForUndefined;
   trxClient.logger = client.logger;
-  for (const eventName of ['start', 'query', 'query-error', 'query-response']) {
+  for (const eventName of STATEMENT_EVENTS) {
     trxClient.on(eventName, (...args: unknown[]) => {
       trx.emit(eventName, ...args);
       client.emit(eventName, ...args);
     });
   }
-  const query = trxClient.query;
-  trxClient.query = function (conn: unknown, obj: unknown) {
-    const completed = trx.isCompleted();
-    return new Promise((resolve, reject) => {
-      try {
-        if (conn !== connection) throw new Error('Invalid connection for transaction query.');
-        if (completed) completedError(obj);
-        resolve(query.call(trxClient, conn, obj));
-      } catch (e) {
-        reject(e);
-      }
-    });
-  };
-  const stream = trxClient.stream;
-  trxClient.stream = function (conn: unknown, obj: unknown, target: unknown, options: unknown) {
-    const completed = trx.isCompleted();
-    return new Promise((resolve, reject) => {
-      try {
-        if (conn !== connection) throw new Error('Invalid connection for transaction query.');
-        if (completed) completedError(obj);
-        resolve(stream.call(trxClient, conn, obj, target, options));
-      } catch (e) {
-        reject(e);
-      }
-    });
-  };
+  // A statement or stream runs only on the transaction's connection, and not once it has ended.
+  const onItsConnection = <A extends unknown[]>(run: (conn: unknown, ...rest: A) => Promise<unknown>) =>
+    function (conn: unknown, ...rest: A): Promise<unknown> {
+      const completed = trx.isCompleted();
+      return new Promise((resolve, reject) => {
+        try {
+          if (conn !== connection) throw new Error('Invalid connection for transaction query.');
+          if (completed) throw new Error('Transaction query already complete, run with DEBUG=knex:tx for more info');
+          resolve(run.call(trxClient, conn, ...rest));
+        } catch (e) {
+          reject(e);
+        }
+      });
+    };
+  trxClient.query = onItsConnection(trxClient.query);
+  trxClient.stream = onItsConnection(trxClient.stream);
   trxClient.acquireConnection = () => Promise.resolve(connection);
   trxClient.releaseConnection = () => Promise.resolve();
   return trxClient;
-}
-
-function completedError(_obj: unknown): never {
-  throw new Error('Transaction query already complete, run with DEBUG=knex:tx for more info');
 }
 
 // knex's `Transaction#_onAcquire`: BEGIN (or a savepoint), the callback with the transactor, then

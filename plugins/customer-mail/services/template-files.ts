@@ -30,21 +30,19 @@ async function readFolder(dir: string, realRoot: string, depth: number, files: M
   for (const entry of entries) {
     if (files.size >= MAX_FILES) return;
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory() || entry.isSymbolicLink()) {
+    const linked = entry.isSymbolicLink();
+    if (!linked && !entry.isDirectory() && !(entry.isFile() && entry.name.endsWith('.liquid'))) continue;
+    // A link must lead to somewhere inside the folder read (a plain sub-folder is inside it).
+    if (linked) {
       const real = await fs.realpath(file).catch(() => undefined);
       if (!real || !real.startsWith(realRoot)) continue;
-      const stat = await fs.stat(real).catch(() => undefined);
-      if (stat?.isDirectory()) {
-        if (depth < MAX_DEPTH) await readFolder(file, realRoot, depth + 1, files);
-        continue;
-      }
-      if (!stat?.isFile()) continue;
-    } else if (!entry.isFile()) {
+    }
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (stat?.isDirectory()) {
+      if (depth < MAX_DEPTH) await readFolder(file, realRoot, depth + 1, files);
       continue;
     }
-    if (!entry.name.endsWith('.liquid') || files.has(file)) continue;
-    const stat = await fs.stat(file).catch(() => undefined);
-    if (!stat || stat.size > MAX_FILE_BYTES) continue;
+    if (!stat?.isFile() || !entry.name.endsWith('.liquid') || files.has(file) || stat.size > MAX_FILE_BYTES) continue;
     const text = await fs.readFile(file, 'utf8').catch(() => undefined);
     if (text !== undefined) files.set(file, text);
   }
