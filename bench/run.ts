@@ -6,7 +6,7 @@ import { call, closeClient, type Sample } from './lib/http.ts';
 import { measure, warmUp, type Endpoint, type LoadResult, type LoadSettings } from './lib/load.ts';
 import { machineBusyMs, machineInfo } from './lib/machine.ts';
 import { parseOptions, UsageError, type BenchOptions, type DbKind } from './lib/options.ts';
-import { consoleTable, DB_NAMES, markdownTable, mergeWithEarlier, mib, resultsFile, updateReadme, writeResults, type BenchResults, type DbRun, type EndpointResult, type ServerLoad } from './lib/report.ts';
+import { consoleTable, DB_NAMES, markdownTable, mergeWithEarlier, mib, resultsFile, updateReadme, writeResults, type BenchResults, type DbRun, type EndpointResult, type PhasePeak, type ServerLoad } from './lib/report.ts';
 import { startStore } from './lib/store.ts';
 import { benchInventoryBulk, type InventoryBulkResult } from './lib/inventory-bulk.ts';
 import { benchCheckoutFlow, type CheckoutFlowResult } from './lib/checkout-flow.ts';
@@ -75,6 +75,9 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
   const ours: Array<EndpointResult['ours']> = [];
   let peakRss = 0;
   let idleRss = 0;
+  // The lifetime peak after each phase: the phase whose row it rose in is the one that set it.
+  const peaks: PhasePeak[] = [];
+  const notePeak = async (phase: string) => peaks.push({ phase, peak_rss_mib: mib((await store.stats()).maxRss) });
   let inventoryBulk: InventoryBulkResult | undefined;
   let checkoutFlow: CheckoutFlowResult | undefined;
   let webhookFanout: WebhookFanoutResult | undefined;
@@ -85,6 +88,7 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
     await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
     idleRss = (await store.stats()).rss;
     log(`  idle after start: ${mib(idleRss)} MiB resident`);
+    await notePeak('start');
     if (options.smoke) {
       endpoints = SMOKE_ENDPOINTS;
     } else {
@@ -94,11 +98,13 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
         log('  placing orders as one logged-in customer through the checkout…');
         orders = await seedOrders(store);
         log(`  placed ${orders.orders} orders in ${Math.round(orders.seconds * 10) / 10} s`);
+        await notePeak('orders placed');
       }
       log(`  seeding ${options.products} products × 3 variants through POST /api/v1/products/bulk/…`);
       const progress = process.stdout.isTTY ? (n: number) => process.stdout.write(`\r  seeded ${n}`) : undefined;
       seedSeconds = Math.round((await seedCatalogue(store, options.products, progress)) * 10) / 10;
       process.stdout.write(`${progress ? '\r' : ''}  seeded ${options.products} in ${seedSeconds} s\n`);
+      await notePeak('catalogue seeded');
       endpoints = await catalogueEndpoints(store, options.products);
       if (orders) endpoints.push(...(await orderEndpoints(store, orders)));
     }
@@ -112,19 +118,23 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
       const load = await loadServer(store.origin, endpoint, settings, store.stats);
       checkLoad(db, 'store', endpoint, load, warnings);
       ours.push(load);
+      await notePeak(endpoint.key);
     }
     // Write-side figures after the reads, so that they do not change what the reads saw.
     if (!options.smoke && store.plugins.includes('core-inventory')) {
       log(`  store: inventory bulk sync through POST /api/v1/inventory/bulk/ (${settings.durationSec} s)…`);
       inventoryBulk = await benchInventoryBulk({ store, durationSec: settings.durationSec, log });
+      await notePeak('inventory bulk');
     }
     if (!options.smoke && store.plugins.includes('core-checkout')) {
       log(`  store: guest checkout flow (30 in a row, then 10 buyers at once for ${settings.durationSec} s)…`);
       checkoutFlow = await benchCheckoutFlow({ store, durationSec: settings.durationSec, log });
+      await notePeak('checkout');
     }
     if (!options.smoke && store.plugins.includes('webhooks') && store.plugins.includes('core-inventory')) {
       log('  store: webhook commit-to-delivery latency and fan-out to 5 loopback endpoints…');
       webhookFanout = await benchWebhookFanout({ store, durationSec: settings.durationSec, log });
+      await notePeak('webhooks');
     }
     if (store.plugins.includes('admin')) adminBundle = await measureAdminBundle(store.origin);
     peakRss = (await store.stats()).maxRss;
@@ -171,6 +181,7 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
     duration_s: settings.durationSec,
     server_peak_rss_mib: mib(peakRss),
     server_idle_rss_mib: mib(idleRss),
+    server_peak_rss_by_phase: peaks,
     endpoints: results,
     inventory_bulk: inventoryBulk,
     checkout_flow: checkoutFlow,

@@ -5,6 +5,7 @@ import type { Logger } from './logger.ts';
 import type { Clock } from './clock.ts';
 import { backoffMs, claimDueRows } from './db/claim.ts';
 import { parseJson } from './db/dialect.ts';
+import { onceCommitted } from './db/once-committed.ts';
 import { PollingLoop } from './polling-loop.ts';
 
 export interface JobContext {
@@ -35,6 +36,23 @@ export interface EnqueueOptions {
 }
 
 const BATCH = 10;
+/** A job kept in memory runs from there only with this much of its lease left; else it is left to the claim. */
+const LEASE_MARGIN_MS = 5_000;
+
+/**
+ * A job this instance wrote already leased to itself (`locked_until`, `locked_by`), kept in memory so
+ * that it runs after its commit without being claimed from the table; as a claimed row, for `runOne`.
+ */
+interface LeasedJob {
+  id: number;
+  name: string;
+  /** As written: the JSON text of the payload. */
+  payload: string;
+  attempts: number;
+  max_attempts: number;
+  /** When its lease runs out (ms since the epoch, the store clock's). */
+  leased_until: number;
+}
 
 /** A failed attempt of a job, as `onFailure` listeners are told of it. */
 export interface JobFailure {
@@ -48,6 +66,15 @@ export interface JobFailure {
  * The background-job loop every instance runs. Jobs are rows in `jobs`; each round claims due rows
  * (SKIP LOCKED on MySQL, so instances share the work; the single writer on SQLite), runs their
  * handlers outside any transaction, then deletes, reschedules or retries them with backoff.
+ *
+ * While the loop runs, a job enqueued to run now (one of this process's kinds, without a unique key)
+ * is written already leased to this instance, for its kind's lease as a claim would take it, and kept
+ * in memory until its transaction commits; the round after the commit runs it from there, without
+ * claiming it (a claim is a transaction of four statements on MySQL/MariaDB and a write transaction
+ * on SQLite; an order's mail paid one per checkout). A job whose change rolled back is gone with its
+ * row. The table is claimed from every poll interval, at start, and after a due job was written
+ * without a lease: it holds later and retried jobs, what another process left, and what a process
+ * that died leased (due again once the lease has run out, as for a claimed job).
  */
 export class Worker {
   private readonly jobs = new Map<string, JobDefinition>();
@@ -58,6 +85,14 @@ export class Worker {
   private starting?: Promise<void>;
   private halted = true;
   private loopsRunning = false;
+  // Committed jobs this instance leased, oldest first, waiting for a round.
+  private ready: LeasedJob[] = [];
+  // While the loops run: jobs due now are written leased to this instance.
+  private leasing = false;
+  // When the table is next claimed from (performance.now(); 0: in the next round).
+  private claimAt = 0;
+  // Lease releases under way (of jobs stop() found waiting, or committed after it); stop() waits for them.
+  private readonly releases = new Set<Promise<unknown>>();
 
   constructor(
     private readonly knex: Knex,
@@ -107,7 +142,7 @@ export class Worker {
   async enqueue(trx: Knex | Knex.Transaction, name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<void> {
     const now = this.clock.now();
     const runAt = opts.runAt ?? new Date(now.getTime() + (opts.delayMs ?? 0));
-    const row = {
+    const row: Record<string, unknown> = {
       name,
       payload: JSON.stringify(payload ?? {}),
       run_at: runAt,
@@ -116,9 +151,39 @@ export class Worker {
       unique_key: opts.uniqueKey ?? null,
       created_at: now,
     };
-    if (opts.uniqueKey) await trx('jobs').insert(row).onConflict('unique_key').ignore();
-    else await trx('jobs').insert(row);
-    if (runAt <= now) this.wake();
+    if (opts.uniqueKey) {
+      await trx('jobs').insert(row).onConflict('unique_key').ignore();
+    } else {
+      const def = this.leasing && runAt <= now ? this.runnableDefinition(name) : undefined;
+      if (def) {
+        const leasedUntil = now.getTime() + def.leaseMs;
+        Object.assign(row, { locked_until: new Date(leasedUntil), locked_by: this.id });
+        const [id] = await trx('jobs').insert(row);
+        const job: LeasedJob = { id: Number(id), name, payload: row.payload as string, attempts: 0, max_attempts: row.max_attempts as number, leased_until: leasedUntil };
+        onceCommitted(trx, () => this.committed(job));
+        return;
+      }
+      await trx('jobs').insert(row);
+    }
+    if (runAt <= now) {
+      this.claimAt = 0;
+      this.wake();
+    }
+  }
+
+  // A kind this instance runs now, other than a recurring one (those are claimed on their schedule).
+  private runnableDefinition(name: string): JobDefinition | undefined {
+    const def = this.jobs.get(name);
+    if (!def || def.everyMs || (def.plugin !== undefined && !this.isActive(def.plugin))) return undefined;
+    return def;
+  }
+
+  // Once the change holding a leased job has committed: queue it for the next round, or, when the loop
+  // has stopped meanwhile, give its lease up so that the next worker to run takes it at once.
+  private committed(job: LeasedJob): void {
+    if (!this.leasing) return void this.release([job]);
+    this.ready.push(job);
+    this.wake();
   }
 
   start(): void {
@@ -126,6 +191,8 @@ export class Worker {
     this.starting = this.ensureRecurring().then(
       () => {
         if (this.halted) return;
+        this.leasing = true;
+        this.claimAt = 0;
         this.loop.start();
         for (const loop of this.extraLoops) loop.start();
         this.loopsRunning = true;
@@ -134,11 +201,32 @@ export class Worker {
     );
   }
 
+  /**
+   * Stops the loops after their rounds in progress. The jobs still waiting in memory, and those
+   * committed from now on, have their lease given up so the next worker to run takes them at once.
+   */
   async stop(): Promise<void> {
     this.halted = true;
     this.loopsRunning = false;
+    this.leasing = false;
     await this.starting;
     await Promise.all([this.loop.stop(), ...this.extraLoops.map((loop) => loop.stop())]);
+    await this.release(this.ready.splice(0));
+    await Promise.all(this.releases);
+  }
+
+  // Gives up the lease of jobs this instance wrote leased and has not run: due to any claimer at once.
+  private release(jobs: LeasedJob[]): Promise<unknown> {
+    if (jobs.length === 0) return Promise.resolve();
+    const ids = jobs.map((job) => job.id);
+    const released = this.knex('jobs')
+      .whereIn('id', ids)
+      .where('locked_by', this.id)
+      .update({ locked_until: null, locked_by: null })
+      .catch((err) => this.logger.warn({ err, jobs: ids }, 'could not give up the lease of jobs not run; they run once it runs out'))
+      .finally(() => this.releases.delete(released));
+    this.releases.add(released);
+    return released;
   }
 
   /** Asks for a round soon; a wake during a round makes that round look again before it sleeps. */
@@ -166,12 +254,53 @@ export class Worker {
    */
   async runDue(): Promise<number> {
     await this.loop.settled();
+    this.claimAt = 0;
     const claimed = await this.round();
     await this.loop.settled();
     return claimed;
   }
 
+  // The loop's round: the committed jobs in memory, then the table when it is due. Answers BATCH
+  // (another round at once) while either has more.
   private async round(): Promise<number> {
+    const direct = await this.runReady();
+    let claimed = 0;
+    if (performance.now() >= this.claimAt) {
+      claimed = await this.runClaimed();
+      this.claimAt = claimed === BATCH ? 0 : performance.now() + this.pollMs * 0.9;
+    }
+    return this.ready.length > 0 || claimed === BATCH ? BATCH : direct + claimed;
+  }
+
+  // Up to BATCH of the committed jobs in memory, in order. One whose lease is about to run out, or of a
+  // plugin turned off since, is released to the claim (another instance may take it).
+  private async runReady(): Promise<number> {
+    const taken = this.ready.splice(0, BATCH);
+    const soonest = this.clock.now().getTime() + LEASE_MARGIN_MS;
+    const leftToClaim: LeasedJob[] = [];
+    for (let i = 0; i < taken.length; i++) {
+      const job = taken[i]!;
+      if (job.leased_until <= soonest || !this.runnableDefinition(job.name)) {
+        leftToClaim.push(job);
+        continue;
+      }
+      try {
+        await this.runOne(job);
+      } catch (err) {
+        // The database failed the job's delete or retry: those not reached wait for the next round.
+        this.ready.unshift(...taken.slice(i + 1));
+        throw err;
+      }
+    }
+    if (leftToClaim.length > 0) {
+      await this.release(leftToClaim);
+      this.claimAt = 0;
+    }
+    return taken.length;
+  }
+
+  // One claim of due rows from the table, each run in turn; returns how many it claimed.
+  private async runClaimed(): Promise<number> {
     const runnable = this.runnable();
     if (runnable.length === 0) return 0;
     const now = this.clock.now();

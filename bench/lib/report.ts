@@ -44,6 +44,8 @@ export interface DbRun {
   server_peak_rss_mib: number;
   /** Resident memory 5 s after start, before seeding (absent in results of earlier dates). */
   server_idle_rss_mib?: number;
+  /** The peak so far after each phase, in order (absent in results of earlier dates). */
+  server_peak_rss_by_phase?: PhasePeak[];
   endpoints: EndpointResult[];
   /** Records per second through POST /api/v1/inventory/bulk/ (core-inventory). */
   inventory_bulk?: InventoryBulkResult;
@@ -57,6 +59,12 @@ export interface DbRun {
   warnings: string[];
 }
 
+/** The store's lifetime peak RSS read right after one phase of the run (start, seeding, an endpoint's load, …). */
+export interface PhasePeak {
+  phase: string;
+  peak_rss_mib: number;
+}
+
 export interface BenchResults {
   date: string;
   machine: MachineInfo;
@@ -68,6 +76,22 @@ export const mib = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 
 function pad(cells: string[], widths: number[]): string {
   return cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+}
+
+// A rise of the peak smaller than this is the heap's ordinary breathing, not the phase's own need.
+const PEAK_RISE_MIB = 5;
+
+/** Where the lifetime peak rose, phase by phase: ` (rose in start 121, checkout 240, …)`; empty without phases. */
+export function peakRises(run: DbRun): string {
+  const phases = run.server_peak_rss_by_phase;
+  if (!phases?.length) return '';
+  let last = 0;
+  const rises: string[] = [];
+  for (const { phase, peak_rss_mib } of phases) {
+    if (peak_rss_mib - last >= PEAK_RISE_MIB) rises.push(`${phase} ${peak_rss_mib}`);
+    last = Math.max(last, peak_rss_mib);
+  }
+  return ` (the peak so far after the phases where it rose: ${rises.join(', ')})`;
 }
 
 /** The table printed at the end of a run. */
@@ -100,7 +124,7 @@ export function consoleTable(run: DbRun): string {
     e.ratio.toFixed(2),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const title = `${DB_NAMES[run.db]} (${run.db_version}): ${run.products} products × ${run.variants_per_product} variants, ${run.connections} connections, ${run.duration_s} s each, peak RSS ${run.server_peak_rss_mib} MiB`;
+  const title = `${DB_NAMES[run.db]} (${run.db_version}): ${run.products} products × ${run.variants_per_product} variants, ${run.connections} connections, ${run.duration_s} s each, peak RSS ${run.server_peak_rss_mib} MiB${peakRises(run)}`;
   return [title, pad(head, widths), ...rows.map((r) => pad(r, widths)), ...writeSideLines(run)].join('\n');
 }
 
@@ -146,7 +170,7 @@ export function markdownTable(results: BenchResults): string {
   lines.push('');
   for (const run of runs) {
     lines.push(
-      `- ${DB_NAMES[run.db]}: ${run.db_version}; ${run.mode} run, ${run.products} products × ${run.variants_per_product} variants seeded in ${run.seed_seconds} s${run.orders ? `, ${run.orders} orders placed by one customer through the checkout in ${run.orders_seed_seconds} s` : ''}; ${run.connections} connections, ${run.duration_s} s per figure; store RSS idle after start ${run.server_idle_rss_mib ?? '–'} MiB, peak ${run.server_peak_rss_mib} MiB.`,
+      `- ${DB_NAMES[run.db]}: ${run.db_version}; ${run.mode} run, ${run.products} products × ${run.variants_per_product} variants seeded in ${run.seed_seconds} s${run.orders ? `, ${run.orders} orders placed by one customer through the checkout in ${run.orders_seed_seconds} s` : ''}; ${run.connections} connections, ${run.duration_s} s per figure; store RSS idle after start ${run.server_idle_rss_mib ?? '–'} MiB, peak ${run.server_peak_rss_mib} MiB${peakRises(run)}.`,
     );
   }
   const writeSide = runs.filter((r) => r.inventory_bulk || r.checkout_flow);

@@ -8,7 +8,7 @@ import { maskAddress } from '../../../kernel/mail/message.ts';
 import { languageCandidates, pickLanguage } from './language.ts';
 import { mailContext } from './mail-context.ts';
 import { isDuplicateKey } from '../../../kernel/db/dialect.ts';
-import { alreadySent, recordSent } from './sent-mails.ts';
+import { recordSent } from './sent-mails.ts';
 import type { MailTemplates } from './templates.ts';
 import { triggerFor } from './triggers.ts';
 
@@ -42,8 +42,8 @@ export type MailOutcome = 'sent' | 'duplicate' | 'none';
 
 /**
  * The customer's order mails, from committed events. Taps run at least once, so each (event, kind) is
- * recorded under a unique key in the same transaction that queues the mail: a repeat finds the record
- * (or loses the race on the key) and queues nothing.
+ * recorded under a unique key in the same transaction that queues the mail: a repeat loses on the key
+ * and queues nothing.
  */
 export class OrderMails {
   constructor(private readonly parts: Parts) {}
@@ -53,7 +53,8 @@ export class OrderMails {
     const trigger = triggerFor(event);
     if (!trigger) return 'none';
     const { knex, clock, logger, templates, baseUrl } = this.parts;
-    if (await alreadySent(knex, event.id, trigger.kind)) return 'duplicate';
+    // A repeat (the tap runs at least once) is told by the record's unique key below, not by a read
+    // first: a repeat is rare, and that read was a round trip of every order's mail.
 
     const order = trigger.order ?? (await this.readOrder(trigger.orderId));
     if (!order || typeof order.email !== 'string' || !order.email.includes('@')) {

@@ -11,11 +11,6 @@ export interface SentMail {
   created_at: Date;
 }
 
-/** True when this event's mail of this kind was already written. */
-export async function alreadySent(db: Knex | Knex.Transaction, eventId: number, kind: string): Promise<boolean> {
-  return !!(await db(SENT_MAILS).where({ event_id: eventId, kind }).first('id'));
-}
-
 /** Records the mail in `trx`; a second record of the same (event, kind) fails on the unique key. */
 export async function recordSent(trx: Knex.Transaction, row: SentMail): Promise<void> {
   await trx(SENT_MAILS).insert(row);
