@@ -41,7 +41,9 @@ function slotFor(db: Db): number {
 /**
  * Numbers of rows per key (a status) kept in a table of their own (`key`, `slot`, `n`), changed in the
  * transaction of every write that changes them, so that counting the rows with some keys is a sum of a
- * few rows instead of a scan, whatever the table's size.
+ * few rows instead of a scan, whatever the table's size. A table may keep the numbers per key within a
+ * scope as well (`category_id`, `key`, `slot`, `n`: the products of each category per status): every
+ * write then names its scope's columns (`scope`), and a sum narrows them on the query it returns.
  */
 export class KeptCounts<K extends string> {
   constructor(
@@ -49,24 +51,25 @@ export class KeptCounts<K extends string> {
     readonly keyColumn = 'status',
   ) {}
 
-  /** Adds `delta` to the number of rows with `key`, in the caller's transaction. */
-  async adjust(db: Db, key: K, delta: number): Promise<void> {
+  /** Adds `delta` to the number of rows with `key` (within `scope`), in the caller's transaction. */
+  async adjust(db: Db, key: K, delta: number, scope: Record<string, unknown> = {}): Promise<void> {
     if (delta === 0) return;
     const slot = slotFor(db);
-    const changed = await db(this.table).where({ [this.keyColumn]: key, slot }).increment('n', delta);
-    // Writers only update: a key added later needs a migration that creates its slots.
-    if (!changed) throw new Error(`${this.table} has no slot ${slot} for ${this.keyColumn} "${key}"`);
+    const changed = await db(this.table).where({ ...scope, [this.keyColumn]: key, slot }).increment('n', delta);
+    // Writers only update: a key added later needs a migration that creates its slots (a scope, the
+    // writer that creates it: createKeptCountSlots).
+    if (!changed) throw new Error(`${this.table} has no slot ${slot} for ${this.keyColumn} "${key}"${describeScope(scope)}`);
   }
 
-  /** One row moved from key `from` to key `to`: one statement. */
-  async move(db: Db, from: K, to: K): Promise<void> {
+  /** One row moved from key `from` to key `to` (within `scope`): one statement. */
+  async move(db: Db, from: K, to: K, scope: Record<string, unknown> = {}): Promise<void> {
     if (from === to) return;
     const slot = slotFor(db);
     const changed = await db(this.table)
-      .where('slot', slot)
+      .where({ ...scope, slot })
       .whereIn(this.keyColumn, [from, to])
       .update({ n: db.raw(`n + case when ?? = ? then -1 else 1 end`, [this.keyColumn, from]) });
-    if (affectedRows(changed) !== 2) throw new Error(`${this.table} has no slot ${slot} for ${this.keyColumn} "${from}" or "${to}"`);
+    if (affectedRows(changed) !== 2) throw new Error(`${this.table} has no slot ${slot} for ${this.keyColumn} "${from}" or "${to}"${describeScope(scope)}`);
   }
 
   /** How many rows have one of these keys. */
@@ -80,6 +83,21 @@ export class KeptCounts<K extends string> {
   sumQuery(db: Db, keys: readonly K[]): Knex.QueryBuilder {
     return db(this.table).whereIn(this.keyColumn, keys).sum({ n: 'n' });
   }
+}
+
+function describeScope(scope: Record<string, unknown>): string {
+  const parts = Object.entries(scope).map(([column, value]) => `${column} ${String(value)}`);
+  return parts.length ? ` of ${parts.join(', ')}` : '';
+}
+
+/**
+ * Writes every slot of every key of a new scope with a number of 0, in the transaction that creates
+ * what the scope counts in (a category): writers only ever update a slot.
+ */
+export async function createKeptCountSlots(db: Db, opts: { table: string; keys: readonly string[]; keyColumn?: string; scope: Record<string, unknown> }): Promise<void> {
+  const keyColumn = opts.keyColumn ?? 'status';
+  const rows = opts.keys.flatMap((key) => Array.from({ length: KEPT_COUNT_SLOTS }, (_, slot) => ({ ...opts.scope, [keyColumn]: key, slot, n: 0 })));
+  await db(opts.table).insert(rows);
 }
 
 /**

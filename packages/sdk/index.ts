@@ -97,7 +97,7 @@ export {
 // Database helpers that behave the same on SQLite and MySQL/MariaDB.
 export { isSqlite, isMysql, forUpdate, forUpdateSkipLocked, toDate, toIso, toBool, parseJson, affectedRows, incrementCounter } from '../../kernel/db/dialect.ts';
 export { claimDueRows } from '../../kernel/db/claim.ts';
-export { KeptCounts, createKeptCounts } from '../../kernel/db/kept-counts.ts';
+export { KeptCounts, createKeptCounts, createKeptCountSlots } from '../../kernel/db/kept-counts.ts';
 export type { ClaimOptions } from '../../kernel/db/claim.ts';
 export { markOutsideEffect } from '../../kernel/db/transaction-retry.ts';
 

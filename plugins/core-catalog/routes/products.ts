@@ -8,6 +8,7 @@ import { idParams } from '../../../kernel/http/schemas.ts';
 import { AppError, badRequest, type FieldErrors } from '../../../kernel/http/errors.ts';
 import type { CatalogServices } from '../services/index.ts';
 import { productCountQuery } from '../services/product-counts.ts';
+import { categoryProductCountQuery } from '../services/category-counts.ts';
 import { FACET_PRODUCTS, productFacets } from '../services/product-facets.ts';
 import { productFilters, productListQuery, type ProductListParams } from '../services/product-list.ts';
 import { PRODUCT_COLUMNS, productFromRow, type ProductView } from '../services/records.ts';
@@ -81,10 +82,13 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     handler: async (request, reply) => {
       const vc = viewOf(request);
       const filters = await filtersOf(request.query);
-      const { query, countQuery, countedStatuses } = productListQuery(ctx.knex, s.categories, filters, { staff: vc.staff, lang: request.lang, hooks: ctx.hooks.get('catalog') });
-      // An unfiltered list's count is the kept number of products per status, not a scan of them all; a
-      // search reads its matches once, for the page and the count together.
-      const countColumn = countedStatuses && productCountQuery(ctx.knex, countedStatuses);
+      const { query, countQuery, countedStatuses, countedInCategory } = productListQuery(ctx.knex, s.categories, filters, { staff: vc.staff, lang: request.lang, hooks: ctx.hooks.get('catalog') });
+      // An unfiltered list's count is the kept number of products per status, not a scan of them all, and
+      // a list narrowed by its category only sums the kept numbers of the category's subtree; a search
+      // reads its matches once, for the page and the count together.
+      const countColumn = countedStatuses
+        ? productCountQuery(ctx.knex, countedStatuses)
+        : countedInCategory && categoryProductCountQuery(ctx.knex, s.categories.subtreeIds(ctx.knex, countedInCategory.category), countedInCategory.statuses);
       const totalColumn = filters.search ? { select: ctx.knex.raw(`count(*) over () as ${LIST_TOTAL}`), name: LIST_TOTAL } : undefined;
       const memo = s.memo.usable(vc);
       // With the memo, the page reads ids, revisions and (MySQL/MariaDB, not for a search's window count)

@@ -4,6 +4,7 @@ import type { EventBus } from '../../../kernel/events.ts';
 import type { FieldErrors } from '../../../kernel/http/errors.ts';
 import { toId } from '../../../kernel/http/schemas.ts';
 import { addError, CatalogErrors, throwIfInvalid } from '../errors.ts';
+import { createCategoryCounts, removeCategoryCounts } from './category-counts.ts';
 import { categoryFromRow, type CategoryRecord, type Db, type TranslatedText } from './records.ts';
 import { freeSlug, slugify, slugTaken } from './slugs.ts';
 import { checkTranslations } from './translations.ts';
@@ -68,6 +69,7 @@ export class CategoryService {
     const now = this.parts.clock.now();
     const row = { name: input.name!, slug, description: input.description ?? '', parent_id: parentId, translations: JSON.stringify(translations), created_at: now, updated_at: now };
     const [id] = await db('categories').insert(row);
+    await createCategoryCounts(db, Number(id));
     const category = categoryFromRow({ ...row, id: Number(id) });
     await this.parts.events.emit(db, 'category.created', this.parts.views.category(category, this.parts.views.baseContext()));
     return category;
@@ -109,6 +111,7 @@ export class CategoryService {
         `The category "${category.name}" still has ${nChildren} subcategories and ${nProducts} products; move or delete them first.`,
       );
     }
+    await removeCategoryCounts(db, id);
     await db('categories').where('id', id).delete();
     await this.parts.events.emit(db, 'category.deleted', this.parts.views.category(category, this.parts.views.baseContext()));
   }

@@ -97,6 +97,12 @@ export interface ProductListQuery {
    * undefined when the list must be counted.
    */
   countedStatuses?: ProductStatus[];
+  /**
+   * For a list narrowed by its category only (no other filter of its own, no plugin's): the category
+   * and the statuses it shows, so that its count is the number of products with those statuses in the
+   * category's subtree (services/category-counts.ts).
+   */
+  countedInCategory?: { category: string; statuses: ProductStatus[] };
   /** For a search: builds the same list with the matches unranked, which counts the same rows for less. */
   countQuery?: () => Knex.QueryBuilder;
 }
@@ -109,10 +115,11 @@ export interface ProductListQuery {
 export function productListQuery(db: Db, categories: CategoryService, filters: ProductFilters, opts: ListOptions): ProductListQuery {
   const { query, narrowedByPlugins } = filteredProducts(db, categories, filters, opts, true);
   if (filters.search) return { query, countQuery: () => filteredProducts(db, categories, filters, opts, false).query };
-  const plain = !filters.category && !filters.slug && filters.options.length === 0 && filters.inStock === undefined && filters.priceGte === undefined && filters.priceLte === undefined;
-  if (!plain || narrowedByPlugins) return { query };
+  const otherwiseUnfiltered = !filters.slug && filters.options.length === 0 && filters.inStock === undefined && filters.priceGte === undefined && filters.priceLte === undefined;
+  if (!otherwiseUnfiltered || narrowedByPlugins) return { query };
   const visible: ProductStatus[] = opts.staff ? [...PRODUCT_STATUSES] : ['active'];
-  return { query, countedStatuses: visible.filter((status) => !filters.status || status === filters.status) };
+  const statuses = visible.filter((status) => !filters.status || status === filters.status);
+  return filters.category ? { query, countedInCategory: { category: filters.category, statuses } } : { query, countedStatuses: statuses };
 }
 
 interface ListOptions {

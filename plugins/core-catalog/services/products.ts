@@ -7,6 +7,7 @@ import { CatalogErrors, ErrorCollector, throwIfInvalid } from '../errors.ts';
 import type { CategoryService } from './categories.ts';
 import { optionConflicts } from './options.ts';
 import { adjustProductCount, moveProductCount } from './product-counts.ts';
+import { adjustCategoryCount, moveCategoryCount } from './category-counts.ts';
 import type { CatalogPricing } from './pricing.ts';
 import { checkProductInput, PRODUCT_DEFAULTS, productColumns, type ProductInput } from './product-input.ts';
 import { PRODUCT_COLUMNS, productFromRow, variantsOf, type Db, type ProductRecord, type ProductStatus, type VariantRecord } from './records.ts';
@@ -29,12 +30,15 @@ export type ProductCreate = ProductInput & { name: string; variants?: VariantInp
 
 /**
  * What the product creates of one write leave for `ProductService.flushCreates`, so that a bulk write
- * writes them in one statement each instead of one per product: the numbers per status, the search
- * documents, the events (in order). It also keeps the categories found so far, not looked up again.
+ * writes them in one statement each instead of one per product: the numbers per status (and per
+ * category and status), the search documents, the events (in order). It also keeps the categories found
+ * so far, not looked up again.
  */
 export class CreateBatch {
   readonly categories = new Set<number>();
   readonly counts = new Map<ProductStatus, number>();
+  /** Per category, the number of products created per status. */
+  readonly categoryCounts = new Map<number, Map<ProductStatus, number>>();
   readonly documents: SearchDocument[] = [];
   readonly events: Array<{ type: string; data: unknown }> = [];
 }
@@ -105,6 +109,11 @@ export class ProductService {
     const [id] = await db('products').insert(row);
     const product = productFromRow({ ...row, id });
     batch.counts.set(product.status, (batch.counts.get(product.status) ?? 0) + 1);
+    if (product.category_id !== null) {
+      const inCategory = batch.categoryCounts.get(product.category_id) ?? new Map<ProductStatus, number>();
+      inCategory.set(product.status, (inCategory.get(product.status) ?? 0) + 1);
+      batch.categoryCounts.set(product.category_id, inCategory);
+    }
     // A refused variant refuses the product, but the product and its other variants are still written, so
     // that the rest of a bulk write finds their slug and SKUs taken and names every clash; the refusal
     // rolls the transaction back.
@@ -127,6 +136,8 @@ export class ProductService {
   async flushCreates(db: Db, batch: CreateBatch): Promise<void> {
     for (const [status, n] of batch.counts) await adjustProductCount(db, status, n);
     batch.counts.clear();
+    for (const [categoryId, counts] of batch.categoryCounts) for (const [status, n] of counts) await adjustCategoryCount(db, categoryId, status, n);
+    batch.categoryCounts.clear();
     await insertProductSearch(db, batch.documents.splice(0));
     await this.parts.events.emitMany(db, batch.events.splice(0));
   }
@@ -156,6 +167,7 @@ export class ProductService {
     await this.parts.variants.refreshProduct(db, id);
     const product = await this.get(db, id);
     if (product.status !== before.status) await moveProductCount(db, before.status, product.status);
+    await moveCategoryCount(db, { categoryId: before.category_id, status: before.status }, { categoryId: product.category_id, status: product.status });
     const variants = await variantsOf(db, [id]);
     await this.parts.events.emit(db, 'product.updated', this.parts.views.product(product, variants.get(id)!, this.parts.views.baseContext()));
     return product;
@@ -173,6 +185,7 @@ export class ProductService {
     await removeProductSearch(db, [id]);
     await db('products').where('id', id).delete();
     await adjustProductCount(db, product.status, -1);
+    await adjustCategoryCount(db, product.category_id, product.status, -1);
     await this.parts.events.emit(db, 'product.deleted', view);
   }
 
