@@ -252,26 +252,6 @@ export function envelope<T>(request: FastifyRequest, baseUrl: string, count: num
   };
 }
 
-const COMMA = Buffer.from(',');
-const END = Buffer.from(']}');
-
-/**
- * The JSON of a page whose results are already serialised and kept as UTF-8 bytes, byte for byte as
- * the page schema (`pageSchema`) writes it: count, next, previous, results, in that order. Send it with
- * a JSON content type so that it goes out as it is. The page is one copy of the kept bytes: joining kept
- * strings instead walked each (a serialiser's output is a tree of the pieces it was concatenated from)
- * and the whole was then encoded again, to be hashed for the ETag and sent.
- */
-export function pageBytes(page: Page<Buffer>): Buffer {
-  const parts: Buffer[] = [Buffer.from(`{"count":${page.count},"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)},"results":[`)];
-  for (const [at, result] of page.results.entries()) {
-    if (at > 0) parts.push(COMMA);
-    parts.push(result);
-  }
-  parts.push(END);
-  return Buffer.concat(parts);
-}
-
 /** From how many skipped rows a list with `rowsOfIds` reads its page's ids first. */
 export const IDS_FIRST_OFFSET = 1000;
 

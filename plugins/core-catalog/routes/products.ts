@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { forceIndex, isMysql } from '../../../kernel/db/dialect.ts';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import type { RouteRequest } from '../../../kernel/routes.ts';
-import { pageBytes, paginate, type Page } from '../../../kernel/http/lists.ts';
+import { paginate, type Page } from '../../../kernel/http/lists.ts';
+import { sendKept, sendKeptPage } from '../../../kernel/http/kept-json.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
 import { AppError, badRequest, type FieldErrors } from '../../../kernel/http/errors.ts';
 import type { CatalogServices } from '../services/index.ts';
@@ -21,7 +22,6 @@ import { created, dbOf, viewOf } from './context.ts';
 const tag = 'products';
 // One schema object: the routes' response schema, and what each route compiles its item serializer for, once.
 const product = { $ref: 'Product#' };
-const JSON_TYPE = 'application/json; charset=utf-8';
 const LIST_TOTAL = 'list_total';
 
 /** The product endpoints: public reads (active products only unless staff), staff writes. */
@@ -35,10 +35,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     const memo = s.memo.usable(vc);
     const row = await s.products.row(db, id, { activeOnly: !vc.staff }, memo ? s.memo.columnsWithRows(db) : []);
     const record = productFromRow(row);
-    if (memo) {
-      reply.type(JSON_TYPE);
-      return (await s.memo.serialized(db, [s.memo.refOf(row)], vc, serializerOf(reply), async () => [record]))[0];
-    }
+    if (memo) return sendKept(reply, (await s.memo.serialized(db, [s.memo.refOf(row)], vc, serializerOf(reply), async () => [record]))[0]!);
     return (await s.views.products(db, [record], vc))[0];
   };
 
@@ -116,8 +113,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       });
       if (page.count === 0) await requireCategory(request.query);
       if (!memo) return page;
-      reply.type(JSON_TYPE);
-      return pageBytes(page as Page<Buffer>);
+      return sendKeptPage(reply, page as Page<Buffer>);
     },
   });
 

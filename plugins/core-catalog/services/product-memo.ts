@@ -25,7 +25,7 @@ export type ProductSerializer = (view: ProductView) => string;
 interface Kept {
   /** The product's revision, the store settings' generation and every plugin's fingerprint. */
   version: string;
-  /** UTF-8, as it is sent (lists.ts `pageBytes`). */
+  /** UTF-8, as it is sent (kept-json.ts `pageBytes`). */
   json: Buffer;
 }
 

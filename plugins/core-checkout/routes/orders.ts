@@ -2,7 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { Knex } from 'knex';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import { forceIndex, isMysql } from '../../../kernel/db/dialect.ts';
-import { pageBytes, paginate, type Page } from '../../../kernel/http/lists.ts';
+import { paginate, type Page } from '../../../kernel/http/lists.ts';
+import { sendKept, sendKeptPage } from '../../../kernel/http/kept-json.ts';
 import { isStaffLike } from '../../../kernel/http/principal.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
 import type { CheckoutServices } from '../services/index.ts';
@@ -15,7 +16,6 @@ import { actorOf } from './context.ts';
 import { captureParams, captureResponse, order, orderActionParams, orderListIndex, orderListQuery, orderListSpec, orderPage, orderQuery } from '../schemas/orders.ts';
 
 const tag = 'orders';
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 // Orders are answered from the memo (services/orders/order-memo.ts): serialised JSON sent as it is.
 const serializerOf = (reply: FastifyReply): OrderSerializer => reply.compileSerializationSchema(order, '200') as unknown as OrderSerializer;
@@ -56,8 +56,7 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
       const index = isMysql(ctx.knex) ? orderListIndex({ ...request.query, customer: !isStaffLike(request.principal) }) : undefined;
       const pageQuery = index ? (page: Knex.QueryBuilder) => forceIndex(ctx.knex, page, 'orders', index) : undefined;
       const page = await paginate(request, ctx.config.baseUrl, query, orderListSpec, build, 'orders.id', { countColumn, rowsOfIds, pageQuery });
-      reply.type(JSON_TYPE);
-      return pageBytes(page as Page<Buffer>);
+      return sendKeptPage(reply, page as Page<Buffer>);
     },
   });
 
@@ -71,8 +70,7 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
     schema: { params: idParams, querystring: orderQuery, response: { 200: order } },
     handler: async (request, reply) => {
       const found = await s.orders.getVisible(ctx.knex, request.params.id, request.principal);
-      reply.type(JSON_TYPE);
-      return (await s.orderMemo.serialized(ctx.knex, [found], { items: expandsItems(request.query.expand) }, serializerOf(reply), async () => [found]))[0];
+      return sendKept(reply, (await s.orderMemo.serialized(ctx.knex, [found], { items: expandsItems(request.query.expand) }, serializerOf(reply), async () => [found]))[0]!);
     },
   });
 

@@ -142,3 +142,37 @@ test('a kept order is shown only to whom may see it, and a page of kept orders r
   const statements = await statementsDuring(shop.knex, () => shop.staff.get('/api/v1/orders/?expand=items'));
   assert.deepEqual(statements.filter((s) => parts.test(s.sql)).map((s) => s.sql), [], 'nothing but the page is read for kept orders');
 });
+
+test('kept orders are tagged by what they show: the same order the same ETag (304), any write to it a new one', async (t) => {
+  const shop = await shopFor(t);
+  const v = await makeVariant(shop, { price: '10.00', stock: 20 });
+  const first = expectStatus(await pay(shop.anon, await checkoutFor(shop, v.id, 1), 'fake_card'), 201).order.id;
+  const second = expectStatus(await pay(shop.anon, await checkoutFor(shop, v.id, 2), 'fake_card'), 201).order.id;
+  const tagOf = async (url: string) => {
+    const res = await shop.staff.get(url);
+    expectStatus(res, 200);
+    return res.headers.etag as string;
+  };
+  const LIST = '/api/v1/orders/?expand=items';
+  const listTag = await tagOf(LIST);
+  const firstTag = await tagOf(`/api/v1/orders/${first}/?expand=items`);
+  const secondTag = await tagOf(`/api/v1/orders/${second}/?expand=items`);
+  assert.match(listTag, /^W\/".+"$/);
+  assert.equal(await tagOf(LIST), listTag, 'the same page, the same tag');
+  assert.equal((await shop.staff.get(LIST, { 'if-none-match': listTag })).statusCode, 304);
+  assert.equal((await shop.staff.get(`/api/v1/orders/${first}/?expand=items`, { 'if-none-match': firstTag })).statusCode, 304);
+  const head = await shop.staff.request('HEAD', LIST);
+  assert.equal(head.statusCode, 200);
+  assert.equal(head.headers.etag, listTag, 'HEAD has the GET\'s tag');
+  // Every answer of the same orders differs from every other: pages, with and without items, the detail.
+  const tags = [listTag, firstTag, secondTag, await tagOf('/api/v1/orders/'), await tagOf(`${LIST}&page_size=1`), await tagOf(`${LIST}&page_size=1&page=2`), await tagOf(`/api/v1/orders/${first}/`)];
+  assert.equal(new Set(tags).size, tags.length, tags.join('\n'));
+
+  expectStatus(await shop.staff.post(`/api/v1/orders/${first}/cancel/`, undefined), 200);
+  const changed = await shop.staff.get(LIST, { 'if-none-match': listTag });
+  assert.equal(changed.statusCode, 200, 'a write to one order of the page changes its tag');
+  assert.notEqual(changed.headers.etag, listTag);
+  assert.equal((await shop.staff.get(`/api/v1/orders/${first}/?expand=items`, { 'if-none-match': firstTag })).statusCode, 200);
+  assert.equal((await shop.staff.get(`/api/v1/orders/${second}/?expand=items`, { 'if-none-match': secondTag })).statusCode, 304, 'the other order is unchanged');
+  assert.equal((await shop.staff.get(LIST, { 'if-none-match': changed.headers.etag as string })).statusCode, 304);
+});

@@ -18,7 +18,7 @@ export const ORDER_MEMO_BYTES = 4 * 1024 * 1024;
 
 interface Kept {
   revision: number;
-  /** UTF-8, as it is sent (lists.ts `pageBytes`). */
+  /** UTF-8, as it is sent (kept-json.ts `pageBytes`). */
   json: Buffer;
 }
 
