@@ -54,7 +54,9 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
   // The list's filters (list and facets); a refusal names a category that does not exist as well.
   const filtersOf = async (query: ProductListParams) => {
     try {
-      return productFilters(query, s.pricing, productListSpec);
+      const filters = productFilters(query, s.pricing, productListSpec);
+      if (filters.category) filters.categoryIds = await s.categories.subtreeIdList(ctx.knex, filters.category);
+      return filters;
     } catch (err) {
       if (err instanceof AppError && err.status === 400 && err.errors) await requireCategory(query, err.errors);
       throw err;
@@ -85,7 +87,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       // reads its matches once, for the page and the count together.
       const countColumn = countedStatuses
         ? productCountQuery(ctx.knex, countedStatuses)
-        : countedInCategory && categoryProductCountQuery(ctx.knex, s.categories.subtreeIds(ctx.knex, countedInCategory.category), countedInCategory.statuses);
+        : countedInCategory && categoryProductCountQuery(ctx.knex, countedInCategory.ids ?? s.categories.subtreeIds(ctx.knex, countedInCategory.category), countedInCategory.statuses);
       const totalColumn = filters.search ? { select: ctx.knex.raw(`count(*) over () as ${LIST_TOTAL}`), name: LIST_TOTAL } : undefined;
       const memo = s.memo.usable(vc);
       // With the memo, the page reads ids, revisions and (MySQL/MariaDB, not for a search's window count)

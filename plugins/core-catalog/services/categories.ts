@@ -51,6 +51,11 @@ export class CategoryService {
    * The ids of the category named by `ref` (id or slug) and all its descendants, as a subquery
    * (a recursive CTE: no query of its own, whatever the depth).
    */
+  /** `subtreeIds` read: the category's id first, then its descendants'; empty when `ref` names none. */
+  async subtreeIdList(db: Db, ref: string | number): Promise<number[]> {
+    return (await this.subtreeIds(db, ref).pluck('category_tree.id')).map(Number);
+  }
+
   subtreeIds(db: Db, ref: string | number): Knex.QueryBuilder {
     // Built of builders, not callbacks, so that its shape is compiled once (kernel/db/compiled-statements.ts).
     const children = db.select('c.id').from({ c: 'categories' }).join({ t: 'category_tree' }, 'c.parent_id', 't.id');

@@ -34,9 +34,10 @@ export async function moveCategoryCount(db: Db, from: { categoryId: number | nul
 }
 
 /**
- * How many products with one of these statuses the categories of `subtree` (a query of category ids:
- * CategoryService.subtreeIds) have, as a query of one row and column (`n`): a category list's `countColumn`.
+ * How many products with one of these statuses the categories of `subtree` (their ids, or a query of
+ * them: CategoryService.subtreeIds) have, as a query of one row and column (`n`): a category list's
+ * `countColumn`.
  */
-export function categoryProductCountQuery(db: Db, subtree: Knex.QueryBuilder, statuses: readonly ProductStatus[]): Knex.QueryBuilder {
+export function categoryProductCountQuery(db: Db, subtree: number[] | Knex.QueryBuilder, statuses: readonly ProductStatus[]): Knex.QueryBuilder {
   return categoryCounts.sumQuery(db, statuses).whereIn('category_id', subtree);
 }

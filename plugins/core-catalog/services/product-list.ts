@@ -23,6 +23,13 @@ export interface ProductListParams {
 
 export interface ProductFilters {
   category?: string;
+  /**
+   * The ids of `category` and its descendants (CategoryService.subtreeIdList), when the caller read them
+   * first: one category is then an equality, which the (category_id, status, created_at) index answers
+   * in order, where MariaDB sorted every product of the category read through a sub-query (20 ms for a
+   * first page at 10,000 products). Without them the list reads the subtree as a sub-query.
+   */
+  categoryIds?: number[];
   slug?: string;
   inStock?: boolean;
   /** Option name → value: products with a variant of that value (every pair must match one variant each). */
@@ -102,7 +109,7 @@ export interface ProductListQuery {
    * and the statuses it shows, so that its count is the number of products with those statuses in the
    * category's subtree (services/category-counts.ts).
    */
-  countedInCategory?: { category: string; statuses: ProductStatus[] };
+  countedInCategory?: { category: string; ids?: number[]; statuses: ProductStatus[] };
   /** For a search: builds the same list with the matches unranked, which counts the same rows for less. */
   countQuery?: () => Knex.QueryBuilder;
 }
@@ -119,7 +126,7 @@ export function productListQuery(db: Db, categories: CategoryService, filters: P
   if (!otherwiseUnfiltered || narrowedByPlugins) return { query };
   const visible: ProductStatus[] = opts.staff ? [...PRODUCT_STATUSES] : ['active'];
   const statuses = visible.filter((status) => !filters.status || status === filters.status);
-  return filters.category ? { query, countedInCategory: { category: filters.category, statuses } } : { query, countedStatuses: statuses };
+  return filters.category ? { query, countedInCategory: { category: filters.category, ids: filters.categoryIds, statuses } } : { query, countedStatuses: statuses };
 }
 
 interface ListOptions {
@@ -138,7 +145,11 @@ function filteredProducts(db: Db, categories: CategoryService, filters: ProductF
   if (!opts.staff) statusIs('active');
   // Anonymous callers may filter by status too, within what they see: status=draft is an empty list.
   if (filters.status) statusIs(filters.status);
-  if (filters.category) query.whereIn('products.category_id', categories.subtreeIds(db, filters.category));
+  if (filters.category) {
+    const ids = filters.categoryIds;
+    if (ids?.length === 1) query.where('products.category_id', ids[0]!);
+    else query.whereIn('products.category_id', ids ?? categories.subtreeIds(db, filters.category));
+  }
   if (filters.slug) query.where('products.slug', filters.slug);
   for (const [name, value] of filters.options) {
     query.whereExists(db('variants as ov').whereRaw('ov.product_id = products.id').whereRaw("ov.options LIKE ? ESCAPE '!'", [optionLike(name, value)]).select(db.raw('1')));
