@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../../kernel/clock.ts';
 import type { EventBus } from '../../../kernel/events.ts';
 import type { FieldErrors } from '../../../kernel/http/errors.ts';
@@ -9,6 +10,15 @@ import { categoryFromRow, type CategoryRecord, type Db, type TranslatedText } fr
 import { freeSlug, slugify, slugTaken } from './slugs.ts';
 import { checkTranslations } from './translations.ts';
 import type { CatalogViews } from './views.ts';
+
+/** How many categories' subtrees are kept (a store's categories; a ref naming none is kept as empty). */
+const KEPT_SUBTREES = 1000;
+
+/** The kernel's response cache as a clock of committed changes (kernel/http/response-cache.ts). */
+export interface ChangeGeneration {
+  readonly enabled: boolean;
+  readonly generation: number;
+}
 
 export interface CategoryInput {
   name?: string;
@@ -26,7 +36,12 @@ function rootOf(q: Knex.QueryBuilder, ref: string | number, table = 'categories'
 
 /** Categories: a tree through parent_id (no cycles), unique slugs, translated name and description. */
 export class CategoryService {
-  constructor(private readonly parts: { clock: Clock; events: EventBus; views: CatalogViews; languages: () => string[] }) {}
+  // Subtrees read outside a transaction, kept while no change has committed (the response cache's
+  // generation: every commit here, and another process's noticed, moves it on), as the storefront keeps
+  // its active theme: a category list's subtree is then no statement of its own.
+  private readonly subtrees = new LRUCache<string, { generation: number; ids: number[] }>({ max: KEPT_SUBTREES });
+
+  constructor(private readonly parts: { clock: Clock; events: EventBus; views: CatalogViews; languages: () => string[]; changes?: ChangeGeneration }) {}
 
   /** The base query of the category list; `parent` narrows to one parent's children (null: the roots). */
   listQuery(db: Db, filters: { parent?: number | null } = {}): Knex.QueryBuilder {
@@ -51,9 +66,23 @@ export class CategoryService {
    * The ids of the category named by `ref` (id or slug) and all its descendants, as a subquery
    * (a recursive CTE: no query of its own, whatever the depth).
    */
-  /** `subtreeIds` read: the category's id first, then its descendants'; empty when `ref` names none. */
+  /**
+   * `subtreeIds` read: the category's id first, then its descendants'; empty when `ref` names none. Kept
+   * between changes while the response cache is on (its generation is then moved on by other processes'
+   * changes too); read afresh inside a transaction.
+   */
   async subtreeIdList(db: Db, ref: string | number): Promise<number[]> {
-    return (await this.subtreeIds(db, ref).pluck('category_tree.id')).map(Number);
+    const changes = this.parts.changes;
+    const generation = changes?.enabled && !(db as Knex.Transaction).isTransaction ? changes.generation : undefined;
+    const key = String(ref);
+    if (generation !== undefined) {
+      const kept = this.subtrees.get(key);
+      if (kept?.generation === generation) return kept.ids;
+    }
+    const ids = (await this.subtreeIds(db, ref).pluck('category_tree.id')).map(Number);
+    // Read before the statement: a subtree read across a commit is not kept.
+    if (generation !== undefined && generation === changes!.generation) this.subtrees.set(key, { generation, ids });
+    return ids;
   }
 
   subtreeIds(db: Db, ref: string | number): Knex.QueryBuilder {

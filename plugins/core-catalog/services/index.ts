@@ -2,7 +2,7 @@ import { asValue } from 'awilix';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import type { CatalogHooks } from '../hooks.ts';
 import { BulkService } from './bulk.ts';
-import { CategoryService } from './categories.ts';
+import { CategoryService, type ChangeGeneration } from './categories.ts';
 import { CatalogPricing, type ExchangeReader, type StoreSettingsReader } from './pricing.ts';
 import { ProductMemo } from './product-memo.ts';
 import { ProductService } from './products.ts';
@@ -32,7 +32,7 @@ export function createCatalogServices(ctx: PluginContext, hooks: CatalogHooks): 
   const pricing = new CatalogPricing(settings, exchange);
   const views = new CatalogViews(pricing, hooks, () => settings.get().default_language);
   const base = { clock: ctx.clock, events: ctx.events };
-  const categories = new CategoryService({ ...base, views, languages });
+  const categories = new CategoryService({ ...base, views, languages, changes: ctx.container.resolve<ChangeGeneration>('responseCache') });
   const variants = new VariantService({ ...base, hooks, pricing, views });
   const products = new ProductService({ ...base, pricing, views, categories, variants, languages });
   const bulk = new BulkService({ products, variants });

@@ -138,6 +138,8 @@ test('a product page is answered with the same small number of queries whatever 
     return seen;
   };
   for (const extra of ['', `&category=${category.id}`, '&search=counted&currency=USD', '&ordering=-price&price__gte=2.00']) {
+    // A first list of a category reads its subtree, which later ones reuse until a change commits.
+    await queriesFor(`/api/v1/products/?page_size=1${extra}`);
     const small = await queriesFor(`/api/v1/products/?page_size=5${extra}`);
     const large = await queriesFor(`/api/v1/products/?page_size=50${extra}`);
     assert.equal(small.length, large.length, `same count for page sizes 5 and 50 (${extra}):\n${large.join('\n')}`);
