@@ -33,7 +33,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     const db = dbOf(ctx, request);
     const vc = viewOf(request);
     const memo = s.memo.usable(vc);
-    const row = await s.products.row(db, id, { activeOnly: !vc.staff }, memo ? s.memo.columnsWithRows(db) : []);
+    const row = await s.products.row(db, id, { activeOnly: !vc.staff }, memo ? s.memo.columnsWithRow(db) : []);
     const record = productFromRow(row);
     if (memo) return sendKept(reply, (await s.memo.serialized(db, [s.memo.refOf(row)], vc, serializerOf(reply), async () => [record]))[0]!);
     return (await s.views.products(db, [record], vc))[0];

@@ -79,7 +79,16 @@ export class ProductMemo {
     return isMysql(db as Knex) ? this.columns(db) : [];
   }
 
-  /** A product's id, revision and, when its query selected them (`columnsWithRows`), fingerprint columns. */
+  /**
+   * The fingerprint columns to select with one product's row read by its id (a detail), on every
+   * database: without a sort, SQLite too computes the select list for the one row it returns, so the
+   * detail is one statement there as well.
+   */
+  columnsWithRow(db: Db): Knex.QueryBuilder[] {
+    return this.columns(db);
+  }
+
+  /** A product's id, revision and, when its query selected them (`columnsWithRows`, `columnsWithRow`), fingerprint columns. */
   refOf(row: Record<string, unknown>): ProductRef {
     const ref: ProductRef = { id: Number(row.id), revision: Number(row.revision) };
     if (columnName(0) in row) ref.fingerprint = fingerprintOf(row);

@@ -94,13 +94,13 @@ test('availability costs one query per response, whatever the number of products
   assert.ok((await queriesFor(detailUrl)).filter((q) => /inventory_levels/.test(q)).length <= 2);
   const detail = await queriesFor(detailUrl, { 'cache-control': 'no-cache' });
   assert.equal(detail.filter((q) => /inventory_levels/.test(q)).length, 1, detail.join('\n'));
-  // MySQL/MariaDB select the fingerprint with the product's row (a detail, a page that is not a
-  // search): one statement in all. SQLite reads it in a statement of its own.
+  // The detail selects the fingerprint with the product's row: one statement in all. So does a page
+  // that is not a search on MySQL/MariaDB; SQLite, which computes a sorted query's columns for every row
+  // before sorting, reads a page's fingerprints in a statement of their own.
   const bySlugUrl = `/api/v1/products/?slug=${created.products[59].slug}`;
   const bySlug = await queriesFor(bySlugUrl, { 'cache-control': 'no-cache' });
-  const statements = isMysql(s.knex) ? 1 : 2;
-  assert.equal(detail.length, statements, detail.join('\n'));
-  assert.equal(bySlug.length, statements, bySlug.join('\n'));
+  assert.equal(detail.length, 1, detail.join('\n'));
+  assert.equal(bySlug.length, isMysql(s.knex) ? 1 : 2, bySlug.join('\n'));
   // And the fingerprint follows the stock: a reservation shows at once on both reads.
   const variant = created.products[59].variants[2];
   await s.knex.transaction((trx) => s.inventory.reserve(trx, { type: 'order', id: 'fingerprint-1' }, [{ variant_id: variant.id, quantity: 1 }]));
