@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import { AwaitingCommit } from './db/awaiting-commit.ts';
 
 /**
  * An event this instance wrote already leased to itself (`locked_until`), kept in memory so that it is
@@ -24,39 +24,15 @@ export interface CommittedEvents {
   unleased: boolean;
 }
 
-type TransactionLike = Knex.Transaction & { parentTransaction?: Knex.Transaction; executionPromise?: Promise<unknown> };
-
-/**
- * Follows the transactions that wrote events until they commit. A savepoint's events join its
- * parent's when it is released and are dropped when it rolls back (their rows are gone); those of the
- * outermost transaction reach `onCommit` once its COMMIT succeeded, once per transaction however many
- * events it wrote, and never if it rolled back. Events written outside a transaction are committed
- * already.
- */
-export class AwaitingCommit {
-  private readonly waiting = new WeakMap<Knex.Transaction, CommittedEvents>();
-
-  constructor(private readonly onCommit: (events: CommittedEvents) => void) {}
-
-  add(db: Knex | Knex.Transaction, events: CommittedEvents): void {
-    const trx = db as TransactionLike;
-    if (!trx.isTransaction || !trx.executionPromise) return this.onCommit(events);
-    let state = this.waiting.get(trx);
-    if (!state) {
-      const settled: CommittedEvents = { public: false, leased: [], unleased: false };
-      this.waiting.set(trx, settled);
-      trx.executionPromise.then(
-        () => {
-          this.waiting.delete(trx);
-          if (trx.parentTransaction) this.add(trx.parentTransaction, settled);
-          else this.onCommit(settled);
-        },
-        () => this.waiting.delete(trx),
-      );
-      state = settled;
-    }
-    state.public ||= events.public;
-    state.unleased ||= events.unleased;
-    state.leased.push(...events.leased);
-  }
+/** The events of each open transaction, told to `onCommit` once it has committed (db/awaiting-commit.ts). */
+export function awaitingEventCommits(onCommit: (events: CommittedEvents) => void): AwaitingCommit<CommittedEvents> {
+  return new AwaitingCommit<CommittedEvents>({
+    empty: () => ({ public: false, leased: [], unleased: false }),
+    merge: (into, events) => {
+      into.public ||= events.public;
+      into.unleased ||= events.unleased;
+      into.leased.push(...events.leased);
+    },
+    onCommit,
+  });
 }

@@ -6,7 +6,7 @@ import { backoffMs, claimDueRows } from './db/claim.ts';
 import { isMysql, parseJson, toDate } from './db/dialect.ts';
 import { PollingLoop } from './polling-loop.ts';
 import { insertBatches } from './db/insert-batches.ts';
-import { AwaitingCommit, type CommittedEvents, type LeasedEvent } from './events-awaiting-commit.ts';
+import { awaitingEventCommits, type CommittedEvents, type LeasedEvent } from './events-awaiting-commit.ts';
 
 /** An event to record: its type and its data (any JSON value). */
 export interface OutboxEvent {
@@ -60,7 +60,7 @@ interface EventRow {
 export class EventBus {
   private readonly loop: PollingLoop;
   private readonly commitListeners: Array<() => void> = [];
-  private readonly awaiting = new AwaitingCommit((events) => this.committed(events));
+  private readonly awaiting = awaitingEventCommits((events) => this.committed(events));
   private readonly privateTypes = new Set<string>();
   // The values taps read once per dispatch round (`perRound`), while a round runs.
   private round?: Map<string, Promise<unknown>>;

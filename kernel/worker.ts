@@ -5,7 +5,7 @@ import type { Logger } from './logger.ts';
 import type { Clock } from './clock.ts';
 import { backoffMs, claimDueRows } from './db/claim.ts';
 import { parseJson } from './db/dialect.ts';
-import { onceCommitted } from './db/once-committed.ts';
+import { AwaitingCommit } from './db/awaiting-commit.ts';
 import { PollingLoop } from './polling-loop.ts';
 
 export interface JobContext {
@@ -85,6 +85,8 @@ export class Worker {
   private starting?: Promise<void>;
   private halted = true;
   private loopsRunning = false;
+  // The leased jobs of each open transaction, until it commits.
+  private readonly awaiting = new AwaitingCommit<LeasedJob[]>({ empty: () => [], merge: (into, jobs) => void into.push(...jobs), onCommit: (jobs) => this.committed(jobs) });
   // Committed jobs this instance leased, oldest first, waiting for a round.
   private ready: LeasedJob[] = [];
   // While the loops run: jobs due now are written leased to this instance.
@@ -160,7 +162,7 @@ export class Worker {
         Object.assign(row, { locked_until: new Date(leasedUntil), locked_by: this.id });
         const [id] = await trx('jobs').insert(row);
         const job: LeasedJob = { id: Number(id), name, payload: row.payload as string, attempts: 0, max_attempts: row.max_attempts as number, leased_until: leasedUntil };
-        onceCommitted(trx, () => this.committed(job));
+        this.awaiting.add(trx, [job]);
         return;
       }
       await trx('jobs').insert(row);
@@ -178,11 +180,11 @@ export class Worker {
     return def;
   }
 
-  // Once the change holding a leased job has committed: queue it for the next round, or, when the loop
-  // has stopped meanwhile, give its lease up so that the next worker to run takes it at once.
-  private committed(job: LeasedJob): void {
-    if (!this.leasing) return void this.release([job]);
-    this.ready.push(job);
+  // Once the change holding leased jobs has committed: queue them for the next round, or, when the loop
+  // has stopped meanwhile, give their lease up so that the next worker to run takes them at once.
+  private committed(jobs: LeasedJob[]): void {
+    if (!this.leasing) return void this.release(jobs);
+    this.ready.push(...jobs);
     this.wake();
   }
 

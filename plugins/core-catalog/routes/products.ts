@@ -87,7 +87,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       // reads its matches once, for the page and the count together.
       const countColumn = countedStatuses
         ? productCountQuery(ctx.knex, countedStatuses)
-        : countedInCategory && categoryProductCountQuery(ctx.knex, countedInCategory.ids ?? s.categories.subtreeIds(ctx.knex, countedInCategory.category), countedInCategory.statuses);
+        : countedInCategory && categoryProductCountQuery(ctx.knex, countedInCategory.ids, countedInCategory.statuses);
       const totalColumn = filters.search ? { select: ctx.knex.raw(`count(*) over () as ${LIST_TOTAL}`), name: LIST_TOTAL } : undefined;
       const memo = s.memo.usable(vc);
       // With the memo, the page reads ids, revisions and (MySQL/MariaDB, not for a search's window count)

@@ -34,10 +34,10 @@ export async function moveCategoryCount(db: Db, from: { categoryId: number | nul
 }
 
 /**
- * How many products with one of these statuses the categories of `subtree` (their ids, or a query of
- * them: CategoryService.subtreeIds) have, as a query of one row and column (`n`): a category list's
+ * How many products with one of these statuses the categories `subtree` (their ids:
+ * CategoryService.subtreeIdList) have, as a query of one row and column (`n`): a category list's
  * `countColumn`.
  */
-export function categoryProductCountQuery(db: Db, subtree: number[] | Knex.QueryBuilder, statuses: readonly ProductStatus[]): Knex.QueryBuilder {
+export function categoryProductCountQuery(db: Db, subtree: number[], statuses: readonly ProductStatus[]): Knex.QueryBuilder {
   return categoryCounts.sumQuery(db, statuses).whereIn('category_id', subtree);
 }

@@ -105,11 +105,11 @@ export interface ProductListQuery {
    */
   countedStatuses?: ProductStatus[];
   /**
-   * For a list narrowed by its category only (no other filter of its own, no plugin's): the category
-   * and the statuses it shows, so that its count is the number of products with those statuses in the
-   * category's subtree (services/category-counts.ts).
+   * For a list narrowed by its category only (no other filter of its own, no plugin's), whose subtree
+   * was read (`ProductFilters.categoryIds`): its categories and the statuses it shows, so that its count
+   * is the number of products with those statuses in them (services/category-counts.ts).
    */
-  countedInCategory?: { category: string; ids?: number[]; statuses: ProductStatus[] };
+  countedInCategory?: { ids: number[]; statuses: ProductStatus[] };
   /** For a search: builds the same list with the matches unranked, which counts the same rows for less. */
   countQuery?: () => Knex.QueryBuilder;
 }
@@ -126,7 +126,8 @@ export function productListQuery(db: Db, categories: CategoryService, filters: P
   if (!otherwiseUnfiltered || narrowedByPlugins) return { query };
   const visible: ProductStatus[] = opts.staff ? [...PRODUCT_STATUSES] : ['active'];
   const statuses = visible.filter((status) => !filters.status || status === filters.status);
-  return filters.category ? { query, countedInCategory: { category: filters.category, ids: filters.categoryIds, statuses } } : { query, countedStatuses: statuses };
+  if (!filters.category) return { query, countedStatuses: statuses };
+  return filters.categoryIds ? { query, countedInCategory: { ids: filters.categoryIds, statuses } } : { query };
 }
 
 interface ListOptions {
