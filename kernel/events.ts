@@ -6,6 +6,7 @@ import { backoffMs, claimDueRows } from './db/claim.ts';
 import { isMysql, parseJson, toDate } from './db/dialect.ts';
 import { PollingLoop } from './polling-loop.ts';
 import { insertBatches } from './db/insert-batches.ts';
+import { consecutiveInsertIds } from './db/insert-ids.ts';
 import { awaitingEventCommits, type CommittedEvents, type LeasedEvent } from './events-awaiting-commit.ts';
 
 /** An event to record: its type and its data (any JSON value). */
@@ -172,7 +173,12 @@ export class EventBus {
 
   /** Starts dispatching: due events now, then on every commit and every poll interval. */
   start(): void {
-    if (isMysql(this.knex)) this.consecutiveIds ??= consecutiveInsertIds(this.knex, this.logger);
+    if (isMysql(this.knex)) {
+      this.consecutiveIds ??= consecutiveInsertIds(this.knex).catch((err) => {
+        this.logger.warn({ err }, 'could not read the auto-increment settings; events written several at once are claimed from the table');
+        return false;
+      });
+    }
     this.leasing = true;
     this.claimAt = 0;
     this.loop.start();
@@ -318,17 +324,3 @@ function callTap(tap: { type: string; fn: Function }, event: EventRecord): Promi
   return Promise.resolve().then(() => tap.fn(event));
 }
 
-/**
- * Whether a multi-row insert on this MySQL/MariaDB server numbers its rows one after another from the
- * id it reports: InnoDB does so for inserts of a known number of rows in lock modes 0 and 1 (MariaDB's
- * default), with an auto-increment step of 1. Mode 2 may interleave other inserts' ids.
- */
-async function consecutiveInsertIds(knex: Knex, logger: Logger): Promise<boolean> {
-  try {
-    const [rows] = await knex.raw('select @@innodb_autoinc_lock_mode as mode, @@auto_increment_increment as step');
-    return Number(rows[0].mode) <= 1 && Number(rows[0].step) === 1;
-  } catch (err) {
-    logger.warn({ err }, 'could not read the auto-increment settings; events written several at once are claimed from the table');
-    return false;
-  }
-}

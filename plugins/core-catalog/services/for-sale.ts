@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { parseJson, toBool } from '../../../kernel/db/dialect.ts';
 import { dimensionsFromRow, type Db, type Dimensions } from './records.ts';
 
@@ -21,10 +22,19 @@ export interface VariantForSale {
   dimensions: Dimensions | null;
   /** Whether the product is active: only those may be put in a cart. */
   purchasable: boolean;
+  /** The values of the caller's `columns`, by name, when it asked for any (another plugin's data on the variant). */
+  columns?: Record<string, unknown>;
 }
 
-/** The variants with these ids (unknown ids are simply absent), in one query. */
-export async function variantsForSale(db: Db, ids: number[]): Promise<Map<number, VariantForSale>> {
+/**
+ * Subqueries correlated to `variants.id` to select with the variants, by the name their values take in
+ * `VariantForSale.columns`: another plugin's data on the same variants (core-inventory's units
+ * available) in the same statement.
+ */
+export type VariantColumns = Record<string, Knex.QueryBuilder>;
+
+/** The variants with these ids (unknown ids are simply absent), in one query, with `columns` when given. */
+export async function variantsForSale(db: Db, ids: number[], columns?: VariantColumns): Promise<Map<number, VariantForSale>> {
   const result = new Map<number, VariantForSale>();
   const unique = [...new Set(ids.map(Number))].filter((id) => Number.isSafeInteger(id) && id > 0);
   if (unique.length === 0) return result;
@@ -34,10 +44,12 @@ export async function variantsForSale(db: Db, ids: number[]): Promise<Map<number
     .select(
       'variants.id', 'variants.product_id', 'variants.sku', 'variants.options', 'variants.price', 'variants.prices',
       'variants.track_inventory', 'variants.allow_backorder', 'variants.weight', 'variants.length_mm', 'variants.width_mm', 'variants.height_mm', 'products.name as product_name', 'products.status as product_status',
+      ...Object.entries(columns ?? {}).map(([name, subquery]) => subquery.as(columnName(name))),
     );
+  const names = Object.keys(columns ?? {});
   for (const row of rows) {
     const id = Number(row.id);
-    result.set(id, {
+    const variant: VariantForSale = {
       id,
       product_id: Number(row.product_id),
       product_name: row.product_name,
@@ -50,7 +62,12 @@ export async function variantsForSale(db: Db, ids: number[]): Promise<Map<number
       weight: row.weight === null || row.weight === undefined ? null : Number(row.weight),
       dimensions: dimensionsFromRow(row),
       purchasable: row.product_status === 'active',
-    });
+    };
+    if (names.length) variant.columns = Object.fromEntries(names.map((name) => [name, row[columnName(name)] ?? null]));
+    result.set(id, variant);
   }
   return result;
 }
+
+// Apart from the variant's own columns, whatever a caller names its own.
+const columnName = (name: string) => `__column_${name}`;

@@ -4,7 +4,7 @@ import type { Clock } from '../../../kernel/clock.ts';
 import type { Config } from '../../../kernel/config.ts';
 import type { EventBus } from '../../../kernel/events.ts';
 import type { Logger } from '../../../kernel/logger.ts';
-import type { VariantForSale } from '../../core-catalog/services/for-sale.ts';
+import type { VariantColumns, VariantForSale } from '../../core-catalog/services/for-sale.ts';
 import type { Db } from '../contracts.ts';
 import type { CheckoutHooks } from '../hooks.ts';
 
@@ -35,7 +35,8 @@ export interface ExchangeReader {
 
 /** core-catalog's `variantService`, as far as checkout uses it. */
 export interface VariantReader {
-  getVariantsForSale(db: Db, ids: number[]): Promise<Map<number, VariantForSale>>;
+  /** `columns`: other plugins' subqueries on each variant, selected with it (`VariantForSale.columns`). */
+  getVariantsForSale(db: Db, ids: number[], columns?: VariantColumns): Promise<Map<number, VariantForSale>>;
   priceIn(variant: { price_minor: number; prices: Record<string, number> }, currency: string): { minor: number; rate: string | null };
 }
 
@@ -77,6 +78,8 @@ export interface InventoryReader {
   restock(trx: Db, lines: StockLine[], warehouseId: number, opts?: { actor?: string; reason?: string; reference?: StockReference }): Promise<unknown>;
   /** Units available per variant over active warehouses (variants without records are absent). */
   available(db: Db, variantIds: number[]): Promise<Map<number, number>>;
+  /** The same units as a subquery correlated to `variants.id` (null without records), for `getVariantsForSale`'s `columns`. */
+  availableColumn(db: Db): VariantColumns[string];
 }
 
 /** What core-checkout's services are built on. */

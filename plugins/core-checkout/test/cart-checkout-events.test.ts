@@ -132,6 +132,8 @@ test('cart changes leave the anonymous catalogue cache warm; a catalogue change 
 async function statementsOf(s: Shop, fn: () => Promise<unknown>): Promise<string[]> {
   return (await statementsDuring(s.knex, fn)).map((q) => q.sql);
 }
+// Reads of stock records of their own (the variants' read selects their units as a subquery).
+const stockReads = (sql: string[]) => sql.filter((q) => /^select /.test(q) && /inventory_levels/.test(q) && !/from [`"]variants[`"]/.test(q)).length;
 const reads = (sql: string[], table: string) => sql.filter((q) => new RegExp(`^select .* from [\`"]${table}[\`"]`).test(q)).length;
 
 test('a change answers what a fresh read shows, though it reads its cart, items, checkout and vouchers once', async () => {
@@ -155,6 +157,7 @@ test('a change answers what a fresh read shows, though it reads its cart, items,
     assert.equal(reads(sql, 'carts'), 1, 'the locked read of the cart, not a read back');
     assert.equal(reads(sql, 'cart_items'), 1, sql.join('\n'));
     assert.equal(sql.filter((q) => /from [`"]variants[`"]/.test(q)).length, 1, 'one read of every variant the cart needs');
+    assert.equal(stockReads(sql), 0, 'the units available are read with the variants');
   }
   const merged = expectStatus(await s.anon.get(`/api/v1/cart/${cart.id}/`), 200);
   assert.deepEqual(merged.items.map((i: any) => [i.variant_id, i.quantity]), [[a.id, 5], [b.id, 1]]);
@@ -173,6 +176,7 @@ test('a change answers what a fresh read shows, though it reads its cart, items,
   assert.equal(shipped.shipping_address.city, 'Hamburg');
   assert.equal(shipped.discount.amount, '1.65');
   assert.equal(reads(sql, 'checkouts'), 1, 'the locked read of the checkout, not a read back');
+  assert.equal(stockReads(sql), 0, 'the units available are read with the variants');
   assert.equal(sql.filter((q) => /from [`"]voucher_applications[`"]/.test(q)).length, 1, 'priced without and with shipping from one read of the vouchers');
 
   let paid: any;
@@ -184,11 +188,13 @@ test('a change answers what a fresh read shows, though it reads its cart, items,
   assert.equal(reads(paying, 'variants'), 1, 'the stock is reserved for the variants the order was priced from');
   assert.equal(reads(paying, 'payments'), 0, "the gateway's pending answer is written if the payment is still pending, without a read of it");
   assert.equal(paying.filter((q) => /from [`"]voucher_applications[`"]/.test(q)).length, 1, "the ordered cart is priced from the placing's read of its vouchers");
+  assert.equal(paying.filter((q) => /^select .*sum\(/i.test(q) && !/from [`"]variants[`"]/.test(q)).length, 0, "the ordered cart's units available: the placing's read less what the order holds");
   const eventTypes = sent.filter((q) => /^insert into [`"]events[`"]/.test(q.sql)).map((q) => q.bindings.filter((b) => typeof b === 'string' && /^(order|cart)\.(created|updated)$/.test(b)));
   assert.ok(eventTypes.some((types) => types.join() === 'order.created,cart.updated'), `order.created and the ordered cart's event in one insert: ${JSON.stringify(eventTypes)}`);
   // The ordered cart's event is built from what the pay read: it is the cart as read now.
   const lastCart = (await eventsAbout(s, 'cart.updated', cart.id)).at(-1);
   assert.equal(lastCart.status, 'ordered');
+  assert.deepEqual(lastCart.items.map((i: any) => [i.variant_id, i.available_quantity]), [[a.id, 95], [b.id, 99]], 'after the reservation');
   assert.deepEqual(lastCart, expectStatus(await s.anon.get(`/api/v1/cart/${cart.id}/`), 200));
   // order.created: the order as placed, before its first payment started.
   const order = expectStatus(await s.staff.get(`/api/v1/orders/${paid.order.id}/?expand=items`), 200);

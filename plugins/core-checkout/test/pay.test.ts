@@ -217,3 +217,32 @@ test('the order snapshots what was sold: names, SKUs, options, unit prices, addr
   assert.equal(order.email, 'ada@example.com');
   assert.equal(order.customer_id, null);
 });
+
+test('order.paid carries the order as it then reads, built from the row the payment locked and its update', async () => {
+  const { anon, staff } = shop();
+  const a = await makeVariant(shop(), { price: '6.00' });
+  const b = await makeVariant(shop(), { price: '2.50' });
+  const c = await makeVariant(shop(), { price: '1.25' });
+  const checkout = await readyCheckout(anon, [[a.id, 1], [b.id, 2], [c.id, 3]]);
+  let started: any;
+  const sent = await statementsDuring(shop().knex, async () => {
+    started = expectStatus(await pay(anon, checkout.id, 'fake_instant'), 201);
+  });
+  assert.equal(started.status, 'succeeded');
+  const sql = sent.map((q) => q.sql);
+  assert.equal(sql.filter((q) => /^insert into [`"]order_items[`"]/.test(q)).length, 1, "the order's three items in one insert");
+  const moved = sql.findIndex((q) => /^update [`"]orders[`"] set [`"]amount_paid[`"]/.test(q));
+  const readsAfter = sql.slice(moved).filter((q) => /^select \* from [`"]orders[`"] where [`"]id[`"] = \? limit (\?|1)$/.test(q));
+  assert.ok(moved > 0);
+  assert.equal(readsAfter.length, 1, "after the payment moved the order, only the pay's answer reads it; order.paid is built without a read");
+  const order = expectStatus(await staff.get(`/api/v1/orders/${started.order.id}/?expand=items`), 200);
+  assert.equal(order.status, 'processing');
+  assert.equal(order.payment_status, 'paid');
+  assert.deepEqual(order.items.map((i: any) => [i.variant_id, i.quantity]), [[a.id, 1], [b.id, 2], [c.id, 3]]);
+  const rows = await shop().knex('order_items').where('order_id', started.order.id).orderBy('id').select('id', 'variant_id');
+  assert.deepEqual(order.items.map((i: any) => [i.id, i.variant_id]), rows.map((r: any) => [Number(r.id), Number(r.variant_id)]));
+  const [created] = (await eventsOf(shop(), 'order.created')).filter((e) => e.id === started.order.id);
+  assert.deepEqual(created.items, order.items, "order.created's items carry the ids the insert gave them");
+  const [paid] = (await eventsOf(shop(), 'order.paid')).filter((e) => e.id === started.order.id);
+  assert.deepEqual(paid, order);
+});

@@ -28,6 +28,16 @@ export async function availableByVariant(db: Db, variantIds: number[]): Promise<
   return result;
 }
 
+/**
+ * The units available for `variants.id` over active warehouses, as a subquery correlated to the
+ * variants' row (null when the variant has no stock record there): selected with the variants a
+ * checkout prices (`getVariantsForSale`'s `columns`), it answers what `availableByVariant` would in the
+ * same statement, one round trip less for every priced cart.
+ */
+export function availableUnitsColumn(db: Db): Knex.QueryBuilder {
+  return levelsInActiveWarehouses(db).whereRaw('?? = ??', ['l.variant_id', 'variants.id']).select(db.raw('SUM(l.quantity - l.reserved)'));
+}
+
 function annotate<V extends VariantView>(v: V, available: Map<number, number>): V & VariantAvailability {
   if (!v.track_inventory) return { ...v, available: null, in_stock: true };
   const units = available.get(v.id) ?? 0;

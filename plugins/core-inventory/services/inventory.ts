@@ -3,7 +3,8 @@ import type { VariantForSale } from './deps.ts';
 import type { ReservationService } from './reservations.ts';
 import type { ShippingService } from './shipping.ts';
 import type { AdjustInput, SetInput, StockService } from './stock.ts';
-import { availableByVariant } from './availability.ts';
+import type { Knex } from 'knex';
+import { availableByVariant, availableUnitsColumn } from './availability.ts';
 
 /**
  * `inventoryService` in the container: what other plugins (checkout, returns, point of sale) call, each
@@ -66,5 +67,13 @@ export class InventoryService {
   /** Units available per variant over active warehouses (variants without records are absent). */
   available(db: Db, variantIds: number[]): Promise<Map<number, number>> {
     return availableByVariant(db, variantIds);
+  }
+
+  /**
+   * `available` as a subquery correlated to `variants.id`, to select with the variants in one statement
+   * (null for a variant without stock records in active warehouses).
+   */
+  availableColumn(db: Db): Knex.QueryBuilder {
+    return availableUnitsColumn(db);
   }
 }

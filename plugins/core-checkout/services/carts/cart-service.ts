@@ -1,4 +1,4 @@
-import { lineStock } from './line-stock.ts';
+import { lineStock, variantsWithStock } from './line-stock.ts';
 import type { Knex } from 'knex';
 import { ANONYMOUS, type Principal } from '../../../../kernel/http/principal.ts';
 import type { OutboxEvent } from '../../../../kernel/events.ts';
@@ -135,7 +135,7 @@ export class CartService {
     // The cart's items and every variant they and the new line need, each in one read: the view after
     // the change prices the cart from them instead of reading them again.
     const items = await CartRows.items(trx, cart.id);
-    const variants = await this.deps.variants.getVariantsForSale(trx, [...new Set([input.variant_id, ...items.map((i) => i.variant_id)])]);
+    const variants = await variantsWithStock(this.deps, trx, [...new Set([input.variant_id, ...items.map((i) => i.variant_id)])]);
     const variant = variants.get(input.variant_id);
     if (!variant) throw CheckoutErrors.unknownVariant('variant_id', input.variant_id);
     if (!variant.purchasable) throw CheckoutErrors.variantUnavailable({ variant_id: [`Variant ${variant.id} (${variant.sku}) is not for sale.`] });

@@ -1,11 +1,41 @@
 import type { Db } from '../../contracts.ts';
-import type { CheckoutDeps } from '../deps.ts';
+import type { CheckoutDeps, VariantForSale } from '../deps.ts';
 import type { PricedItems } from '../totals/lines.ts';
+
+// The name core-inventory's units available take among the variants' columns.
+const AVAILABLE = 'available';
+
+/**
+ * The variants with these ids as checkout prices them, with the units each has available over active
+ * warehouses selected in the same statement (core-inventory's `availableColumn`): a priced cart's stock
+ * then costs no read of its own (`lineStock`).
+ */
+export function variantsWithStock(deps: CheckoutDeps, db: Db, ids: number[]): Promise<Map<number, VariantForSale>> {
+  return deps.variants.getVariantsForSale(db, ids, { [AVAILABLE]: deps.inventory.availableColumn(db) });
+}
+
+/**
+ * The variants as a transaction that read them (`variantsWithStock`) sees them after it reserved
+ * `lines`: each line's quantity is held (or the reservation threw), so what a variant has available
+ * fell by exactly that. Variants read without their units are returned as they are.
+ */
+export function afterReserving(variants: ReadonlyMap<number, VariantForSale>, lines: Array<{ variant_id: number; quantity: number }>): Map<number, VariantForSale> {
+  const held = new Map<number, number>();
+  for (const l of lines) held.set(l.variant_id, (held.get(l.variant_id) ?? 0) + l.quantity);
+  const after = new Map<number, VariantForSale>();
+  for (const [id, v] of variants) {
+    const units = v.columns?.[AVAILABLE];
+    const quantity = held.get(id);
+    after.set(id, quantity && typeof units !== 'undefined' && units !== null ? { ...v, columns: { ...v.columns, [AVAILABLE]: Number(units) - quantity } } : v);
+  }
+  return after;
+}
 
 /**
  * Units available per variant of the lines, over active warehouses: a number for a variant whose stock
  * limits a sale (tracked, no backorders), null for one that any quantity may be bought of (not
- * tracked, or backorders allowed). One query for the whole cart.
+ * tracked, or backorders allowed). Taken from the variants when they were read with their units
+ * (`variantsWithStock`), else one query for the whole cart.
  */
 export async function lineStock(deps: CheckoutDeps, db: Db, priced: PricedItems): Promise<Map<number, number | null>> {
   const limited = new Set<number>();
@@ -13,10 +43,21 @@ export async function lineStock(deps: CheckoutDeps, db: Db, priced: PricedItems)
     const v = priced.variants.get(line.variant_id);
     if (v && v.track_inventory && !v.allow_backorder) limited.add(line.variant_id);
   }
-  const available = limited.size ? await deps.inventory.available(db, [...limited]) : new Map<number, number>();
+  const read = [...limited].every((id) => priced.variants.get(id)?.columns && AVAILABLE in priced.variants.get(id)!.columns!);
+  const available = !limited.size ? new Map<number, number>() : read ? readWith(priced.variants, limited) : await deps.inventory.available(db, [...limited]);
   const stock = new Map<number, number | null>();
   for (const { line } of priced.lines) {
     stock.set(line.variant_id, limited.has(line.variant_id) ? Math.max(0, available.get(line.variant_id) ?? 0) : null);
   }
   return stock;
+}
+
+// The units read with the variants (null, no stock record: absent, as `available` leaves it).
+function readWith(variants: ReadonlyMap<number, VariantForSale>, ids: Set<number>): Map<number, number> {
+  const available = new Map<number, number>();
+  for (const id of ids) {
+    const units = variants.get(id)!.columns![AVAILABLE];
+    if (units !== null && units !== undefined) available.set(id, Number(units));
+  }
+  return available;
 }

@@ -14,6 +14,7 @@ import type { PaymentRow } from '../payments/payment-rows.ts';
 import type { CheckoutRecord } from './checkout-rows.ts';
 import type { CheckoutService } from './checkout-service.ts';
 import type { CartService } from '../carts/cart-service.ts';
+import { afterReserving } from '../carts/line-stock.ts';
 import type { Evaluation } from './evaluate.ts';
 import { assertSellable } from './sellable.ts';
 import { isLockConflict } from '../../../../kernel/db/claim.ts';
@@ -136,8 +137,9 @@ export class PayService {
     const placed = await placeOrder(this.deps, this.orders, trx, { checkout, cart, evaluation, customerId, test, lang: input.lang, placedFrom: placedFrom(input.ip) });
     // The cart is now `ordered` (no longer open): abandoned-cart plugins learn it from cart.updated,
     // priced from the items, variants and taps' reads of the evaluation the order was placed from (their
-    // stock is read again); written with order.created in one insert.
-    const known = { cart: placed.cart, items: evaluation.priced.items, variants: evaluation.priced.variants, reads: evaluation.reads };
+    // units available less what the order now holds); written with order.created in one insert.
+    const variants = afterReserving(evaluation.priced.variants, totals.lines);
+    const known = { cart: placed.cart, items: evaluation.priced.items, variants, reads: evaluation.reads };
     const cartChange = await this.carts.changeEvent(trx, cart.id, 'cart.updated', known);
     await this.deps.events.emitMany(trx, cartChange ? [placed.created, cartChange.event] : [placed.created]);
     return { order: placed.order, method };

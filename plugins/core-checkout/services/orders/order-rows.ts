@@ -1,4 +1,6 @@
+import type { Knex } from 'knex';
 import { forUpdate, incrementCounter, parseJson, toBool, toDate } from '../../../../kernel/db/dialect.ts';
+import { insertWithIds } from '../../../../kernel/db/insert-ids.ts';
 import type { Address, AppliedDiscount, Db, PricedLine, ShippingRate } from '../../contracts.ts';
 import { countPlacedOrder } from './order-counts.ts';
 import { raiseOrderRevision, revisionRaised, revisionUp } from './order-revision.ts';
@@ -179,8 +181,7 @@ export const OrderRows = {
 
   /** Snapshots the priced lines as the order's items, in their order; returns the items. */
   async insertItems(db: Db, orderId: number, lines: PricedLine[], now: Date): Promise<OrderItemRecord[]> {
-    const items: OrderItemRecord[] = [];
-    for (const l of lines) {
+    const rows = lines.map((l) => {
       const item = {
         order_id: orderId,
         variant_id: l.variant_id,
@@ -195,12 +196,12 @@ export const OrderRows = {
         tax: l.tax_minor,
         tax_rate: l.tax_rate,
       };
-      const row = { ...item, options: JSON.stringify(item.options), created_at: now, updated_at: now };
-      const [id] = await db('order_items').insert(row);
-      // As read back: the shipped, refunded and cancelled counts start at their default, 0.
-      items.push(orderItemFromRow({ ...row, id }));
-    }
-    return items;
+      return { ...item, options: JSON.stringify(item.options), created_at: now, updated_at: now };
+    });
+    // One insert for the order's items where the database tells their ids from it (insertWithIds).
+    const ids = await insertWithIds(db as Knex, 'order_items', rows);
+    // As read back: the shipped, refunded and cancelled counts start at their default, 0.
+    return rows.map((row, i) => orderItemFromRow({ ...row, id: ids[i] }));
   },
 
   /** Items per order, in their order; `lock` inside a transaction that changes their counts. */

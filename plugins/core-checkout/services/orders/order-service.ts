@@ -140,9 +140,13 @@ export class OrderService {
     return (await this.eventRecords(db, orderId)).view;
   }
 
-  /** The event data with the order and items it was built from, for an event beside it (checkout.updated). */
-  async eventRecords(db: Db, orderId: number): Promise<OrderEventRecords> {
-    const order = await this.get(db, orderId);
+  /**
+   * The event data with the order and items it was built from, for an event beside it (checkout.updated).
+   * `known`: the order's record as this transaction left it, when the caller built it from the row it
+   * locked and the update it made (not read again).
+   */
+  async eventRecords(db: Db, orderId: number, known?: OrderRecord): Promise<OrderEventRecords> {
+    const order = known ?? (await this.get(db, orderId));
     const items = await OrderRows.items(db, [order.id]);
     return { order, items: items.get(order.id) ?? [], view: (await this.viewsWith(db, [order], items))[0]! };
   }

@@ -250,8 +250,10 @@ export class CheckoutPayments implements CheckoutPaymentsService {
       return { payment: succeeded, orderStatus: order.status };
     }
     await CheckoutRows.update(trx, order.checkout_id, { status: 'paid' }, now);
-    // The order's records are read once, for checkout.updated and for the order's events after it.
-    const paidOrder = await this.orders.eventRecords(trx, order.id);
+    // The order's records are read once, for checkout.updated and for the order's events after it; its
+    // own row is the one locked above as the transition's update left it.
+    const moved: OrderRecord = { ...order, ...booked, status: 'processing', paid_at: now, revision: order.revision + 1, updated_at: now };
+    const paidOrder = await this.orders.eventRecords(trx, order.id, moved);
     const checkoutEvent = await placedCheckoutEvent(this.deps, trx, order.checkout_id, paidOrder);
     const orderEvents = (await orderChangeEvents(this.orders, trx, order.id, ['order.paid'], paidOrder)).events;
     await this.deps.events.emitMany(trx, [paymentEvent, ...(checkoutEvent ? [checkoutEvent] : []), ...orderEvents]);

@@ -1,6 +1,7 @@
 import { multiplyQuantity } from '../../../../kernel/money/money.ts';
 import type { Db, PricedLine } from '../../contracts.ts';
 import type { CheckoutDeps, VariantForSale } from '../deps.ts';
+import { variantsWithStock } from '../carts/line-stock.ts';
 
 /** A cart item as stored. */
 export interface CartItemRow {
@@ -58,11 +59,12 @@ async function localNames(deps: CheckoutDeps, db: Db, variants: VariantForSale[]
 
 /**
  * Prices cart items in `currency`: a variant's fixed price there when it has one, else its default-
- * currency price converted at the store's rate (exact, half-up). One catalogue query for all items,
- * none when the caller read them in this transaction already (`known`, holding every item's variant).
+ * currency price converted at the store's rate (exact, half-up). One catalogue query for all items, their
+ * units available included, none when the caller read them in this transaction already (`known`,
+ * holding every item's variant).
  */
 export async function priceItems(deps: CheckoutDeps, db: Db, items: CartItemRow[], currency: string, lang: string, known?: Map<number, VariantForSale>): Promise<PricedItems> {
-  const variants = known ?? (await deps.variants.getVariantsForSale(db, items.map((i) => i.variant_id)));
+  const variants = known ?? (await variantsWithStock(deps, db, items.map((i) => i.variant_id)));
   const names = await localNames(deps, db, [...variants.values()], lang);
   const lines: CartLine[] = [];
   const missing: CartItemRow[] = [];
