@@ -98,6 +98,7 @@ export {
 export { isSqlite, isMysql, forUpdate, forUpdateSkipLocked, toDate, toIso, toBool, parseJson, affectedRows, incrementCounter } from '../../kernel/db/dialect.ts';
 export { claimDueRows } from '../../kernel/db/claim.ts';
 export { KeptCounts, createKeptCounts, createKeptCountSlots } from '../../kernel/db/kept-counts.ts';
+export { KeptRead } from '../../kernel/db/kept-read.ts';
 export type { ClaimOptions } from '../../kernel/db/claim.ts';
 export { markOutsideEffect } from '../../kernel/db/transaction-retry.ts';
 

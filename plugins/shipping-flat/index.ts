@@ -23,7 +23,7 @@ export default definePlugin({
   register(ctx) {
     const settings = ctx.container.resolve<StoreSettingsReader>('storeSettings');
     const exchange = ctx.container.resolve<ExchangeReader>('exchange');
-    const methods = new ShippingMethodService({ clock: ctx.clock, events: ctx.events, settings });
+    const methods = new ShippingMethodService({ knex: ctx.knex, clock: ctx.clock, events: ctx.events, settings });
     const rates = new FlatRates({ provider: PLUGIN_NAME, methods, exchange, logger: ctx.logger });
     ctx.container.register({ shippingMethodService: asValue(methods) });
     ctx.schemas.add(shippingMethodSchema as any);

@@ -3,6 +3,7 @@ import type { Clock } from '../../../kernel/clock.ts';
 import type { EventBus } from '../../../kernel/events.ts';
 import type { FieldErrors } from '../../../kernel/http/errors.ts';
 import { parseJson, toBool, toIso } from '../../../kernel/db/dialect.ts';
+import { KeptRead } from '../../../kernel/db/kept-read.ts';
 import { isCountryCode } from '../../../kernel/geo/countries.ts';
 import { formatAmount, MoneyFormatError, parseAmount, toMoney, type Money } from '../../../kernel/money/money.ts';
 import { addError, ShippingErrors, throwIfInvalid } from '../errors.ts';
@@ -115,7 +116,12 @@ function countriesOf(errors: FieldErrors, input: string[]): string[] {
  * `shipping_method.created/updated/deleted` in it.
  */
 export class ShippingMethodService {
-  constructor(private readonly parts: { clock: Clock; events: EventBus; settings: StoreSettingsReader }) {}
+  // Every priced checkout asks for the active methods; staff change them rarely (kernel/db/kept-read.ts).
+  private readonly activeMethods: KeptRead<ShippingMethodRecord[]>;
+
+  constructor(private readonly parts: { knex: Knex; clock: Clock; events: EventBus; settings: StoreSettingsReader }) {
+    this.activeMethods = new KeptRead(parts.knex, async (db) => (await db('shipping_methods').where('active', true).orderBy('id')).map(methodFromRow));
+  }
 
   /** The base query of the list: `active` and `country` (methods shipping there) narrow it. */
   listQuery(db: Db, filters: { active?: boolean; country?: string } = {}): Knex.QueryBuilder {
@@ -134,15 +140,18 @@ export class ShippingMethodService {
     return methodFromRow(row);
   }
 
-  /** Every active method, oldest first: what the rates tap offers from. */
-  async active(db: Db): Promise<ShippingMethodRecord[]> {
-    const rows = await db('shipping_methods').where('active', true).orderBy('id');
-    return rows.map(methodFromRow);
+  /**
+   * Every active method, oldest first: what the rates tap offers from. Kept in memory: a change here is
+   * seen at once, another instance's within two seconds, as the store's settings are.
+   */
+  active(db: Db): Promise<ShippingMethodRecord[]> {
+    return this.activeMethods.get(db as Knex);
   }
 
   async create(trx: Knex.Transaction, input: ShippingMethodInput): Promise<ShippingMethodRecord> {
     const fields = this.resolve(input, undefined);
     const now = this.parts.clock.now();
+    this.activeMethods.changed(trx);
     const [id] = await trx('shipping_methods').insert({ ...fields, created_at: now, updated_at: now });
     const method = await this.get(trx, Number(id));
     await this.parts.events.emit(trx, 'shipping_method.created', methodView(method));
@@ -153,6 +162,7 @@ export class ShippingMethodService {
   async update(trx: Knex.Transaction, id: number, input: ShippingMethodInput): Promise<ShippingMethodRecord> {
     const before = await this.get(trx, id);
     const fields = this.resolve(input, before);
+    this.activeMethods.changed(trx);
     await trx('shipping_methods').where('id', id).update({ ...fields, updated_at: this.parts.clock.now() });
     const method = await this.get(trx, id);
     await this.parts.events.emit(trx, 'shipping_method.updated', methodView(method));
@@ -162,6 +172,7 @@ export class ShippingMethodService {
   /** Deletes a method; checkouts that had selected it are offered the remaining ones. */
   async remove(trx: Knex.Transaction, id: number): Promise<void> {
     const method = await this.get(trx, id);
+    this.activeMethods.changed(trx);
     await trx('shipping_methods').where('id', id).delete();
     await this.parts.events.emit(trx, 'shipping_method.deleted', methodView(method));
   }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectStatus, sharedStore } from './helpers.ts';
+import { statementsDuring } from '../../../test/helpers/statements.ts';
 
 const shared = sharedStore();
 const methods: Record<string, any> = {};
@@ -67,4 +68,46 @@ test('a method switched off is no longer offered to open checkouts, and is again
   assert.deepEqual(after.shipping_methods, []);
   expectStatus(await staff.patch(`/api/v1/shipping-methods/${methods.DACH.id}/`, { active: true }), 200);
   assert.deepEqual(offered(expectStatus(await anon.get(`/api/v1/checkout/${ch.id}/`), 200)).map((m: any[]) => m[1]), ['DACH']);
+});
+
+test('the active methods are read once for a run of checkouts; a change made here is offered at once, another process\'s within two seconds', async () => {
+  const { staff, store } = shared();
+  const knex = store.kernel.knex;
+  await checkoutTo('DE');
+  const reads = (sent: Array<{ sql: string }>) => sent.filter((q) => /from [`"]shipping_methods[`"]/.test(q.sql)).length;
+  const quiet = await statementsDuring(knex, async () => {
+    for (let i = 0; i < 3; i++) await checkoutTo('DE');
+  });
+  assert.equal(reads(quiet), 0, 'three priced checkouts read no shipping method');
+
+  // Made here: the next checkout offers it.
+  const made = expectStatus(await staff.post('/api/v1/shipping-methods/', { name: 'Courier DE', price: '12.00', countries: ['DE'] }), 201);
+  assert.ok(offered(await checkoutTo('DE')).some((m: any[]) => m[0] === made.id));
+  // Changed by another process (a write not through this store's service): within two seconds.
+  await knex('shipping_methods').where('id', made.id).update({ active: false });
+  const started = Date.now();
+  let still = true;
+  while (still && Date.now() - started < 6000) {
+    still = offered(await checkoutTo('DE')).some((m: any[]) => m[0] === made.id);
+    if (still) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.equal(still, false);
+  assert.ok(Date.now() - started < 4000, `seen after ${Date.now() - started} ms`);
+  expectStatus(await staff.delete(`/api/v1/shipping-methods/${made.id}/`), 204);
+});
+
+test('a method changed in a transaction that rolls back is offered as it was', async () => {
+  const { store } = shared();
+  const service = store.kernel.container.resolve<any>('shippingMethodService');
+  await checkoutTo('DE');
+  await assert.rejects(
+    store.kernel.knex.transaction(async (trx) => {
+      await service.update(trx, methods['Express DE'].id, { active: false });
+      // Inside the transaction its own change is what a read sees.
+      assert.ok(!(await service.active(trx)).some((m: any) => m.id === methods['Express DE'].id));
+      throw new Error('rolled back');
+    }),
+    /rolled back/,
+  );
+  assert.ok(offered(await checkoutTo('DE')).some((m: any[]) => m[0] === methods['Express DE'].id));
 });

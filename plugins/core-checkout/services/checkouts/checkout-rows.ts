@@ -1,6 +1,6 @@
 import { forUpdate, parseJson, toBool, toDate } from '../../../../kernel/db/dialect.ts';
 import type { Address, Db, ShippingRate } from '../../contracts.ts';
-import { isUuid, newId } from '../carts/cart-rows.ts';
+import { cartFromRow, isUuid, newId, type CartRecord } from '../carts/cart-rows.ts';
 
 export type CheckoutStatus = 'open' | 'paid' | 'expired';
 
@@ -64,6 +64,9 @@ function columns(changes: CheckoutChanges): Record<string, unknown> {
   return out;
 }
 
+// The columns of a cart read beside its checkout (cartFromRow's).
+const CART_COLUMNS = ['id', 'customer_id', 'currency', 'email', 'status', 'order_id', 'created_at', 'updated_at'] as const;
+
 /** Table access for checkouts; every function takes the caller's transaction first. */
 export const CheckoutRows = {
   async find(db: Db, id: string, opts: { lock?: boolean } = {}): Promise<CheckoutRecord | undefined> {
@@ -71,6 +74,22 @@ export const CheckoutRows = {
     const query = db('checkouts').where('id', id.toLowerCase()).first();
     const row = await (opts.lock ? forUpdate(db as any, query) : query);
     return row ? checkoutFromRow(row) : undefined;
+  },
+
+  /**
+   * A checkout and its cart in one statement (`lock`: both rows locked, checkout first, the order every
+   * change takes them in); `cart` undefined when the cart is gone.
+   */
+  async findWithCart(db: Db, id: string, opts: { lock?: boolean } = {}): Promise<{ checkout: CheckoutRecord; cart: CartRecord | undefined } | undefined> {
+    if (!isUuid(id)) return undefined;
+    const query = db('checkouts')
+      .leftJoin('carts', 'carts.id', 'checkouts.cart_id')
+      .where('checkouts.id', id.toLowerCase())
+      .first('checkouts.*', ...CART_COLUMNS.map((c) => `carts.${c} as cart__${c}`));
+    const row = await (opts.lock ? forUpdate(db as any, query) : query);
+    if (!row) return undefined;
+    const cart = row.cart__id === null || row.cart__id === undefined ? undefined : cartFromRow(Object.fromEntries(CART_COLUMNS.map((c) => [c, row[`cart__${c}`]])));
+    return { checkout: checkoutFromRow(row), cart };
   },
 
   async insert(db: Db, values: Omit<CheckoutRecord, 'id' | 'status' | 'order_id' | 'created_at' | 'updated_at'>, now: Date): Promise<CheckoutRecord> {

@@ -41,6 +41,9 @@ export interface Caller {
  * selected one, the payment methods offered, and the view with totals. Paying is PayService's.
  */
 export class CheckoutService {
+  // The cart `require` read with a checkout, until `cartOf` takes it (a request's next step).
+  private readonly cartsRead = new WeakMap<CheckoutRecord, { cart: CartRecord | undefined; locked: boolean }>();
+
   constructor(
     private readonly deps: CheckoutDeps,
     private readonly carts: CartService,
@@ -81,16 +84,25 @@ export class CheckoutService {
     return { checkout: await CheckoutRows.insert(trx, draft, now), evaluation, stock };
   }
 
-  /** A checkout the caller may see (a customer's only by that customer and staff), else 404. */
+  /**
+   * A checkout the caller may see (a customer's only by that customer and staff), else 404. Its cart is
+   * read in the same statement (locked with it under `lock`), for the next `cartOf` of this record.
+   */
   async require(db: Db, id: string, principal: Principal, opts: { lock?: boolean; trusted?: boolean } = {}): Promise<CheckoutRecord> {
-    const checkout = await CheckoutRows.find(db, id, opts);
-    if (!checkout || (!opts.trusted && !canSee(checkout, principal))) throw CheckoutErrors.checkoutNotFound();
-    return checkout;
+    const found = await CheckoutRows.findWithCart(db, id, opts);
+    if (!found || (!opts.trusted && !canSee(found.checkout, principal))) throw CheckoutErrors.checkoutNotFound();
+    this.cartsRead.set(found.checkout, { cart: found.cart, locked: Boolean(opts.lock) });
+    return found.checkout;
   }
 
-  /** The checkout's cart, whoever it is bound to (the checkout's own access was checked). */
+  /**
+   * The checkout's cart, whoever it is bound to (the checkout's own access was checked): the one read
+   * with it by `require` (once, and when it was locked if `lock` is asked), else read now.
+   */
   async cartOf(db: Db, checkout: CheckoutRecord, opts: { lock?: boolean } = {}): Promise<CartRecord> {
-    const cart = await CartRows.find(db, checkout.cart_id, opts);
+    const read = this.cartsRead.get(checkout);
+    this.cartsRead.delete(checkout);
+    const cart = read && (read.locked || !opts.lock) ? read.cart : await CartRows.find(db, checkout.cart_id, opts);
     if (!cart) throw CheckoutErrors.checkoutNotFound();
     return cart;
   }
