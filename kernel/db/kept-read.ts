@@ -4,6 +4,8 @@ import { isSqlite } from './dialect.ts';
 /** How long a kept read serves before it is read again: another process's change shows within this. */
 export const KEPT_READ_MS = 2000;
 
+type Transaction = Knex.Transaction & { parentTransaction?: Knex.Transaction };
+
 /**
  * A read of a small table that nearly every request of some kind makes and that changes rarely (the
  * active shipping methods every priced checkout asks for), kept in memory so those requests do not
@@ -14,13 +16,18 @@ export const KEPT_READ_MS = 2000;
  *   caller's own connection (which sees its own uncommitted change), and what was kept is dropped when
  *   it ends, committed or not.
  * - A change made by another process (another instance, the CLI) is seen within `maxAgeMs` (2 s).
- * - What is kept is read as committed: on MySQL/MariaDB through the store's pool rather than the
- *   caller's transaction, whose snapshot may predate a change that committed since; on SQLite through
- *   the caller's connection (the one there is: a read outside its transaction would wait for it), which
- *   sees every committed change.
+ * - What is kept was read as committed. On MySQL/MariaDB that is a read through the store's pool: a
+ *   caller's transaction may hold a snapshot older than a change committed since. A caller inside a
+ *   transaction never waits for such a read, though (its own connection held, it would wait for another,
+ *   and with every connection held by such callers, for ever): when nothing current is kept it reads
+ *   through its transaction and the pool's read is made beside it, for the callers after it. On SQLite
+ *   the caller's connection is the one there is (a read outside its transaction would wait for it), and
+ *   it sees every change this process committed.
  */
 export class KeptRead<T> {
-  private kept?: { value: Promise<T>; until: number };
+  private kept?: { value: T; until: number };
+  // The read under way that will be kept, shared by the callers that may wait for it.
+  private loading?: Promise<T>;
   private writing = 0;
   // Moved on by every change that ended here: a read begun before it is not kept.
   private generation = 0;
@@ -33,22 +40,12 @@ export class KeptRead<T> {
 
   /** The value, kept or read; `db` is the caller's connection or transaction. */
   get(db: Knex): Promise<T> {
-    const now = performance.now();
-    if (this.kept && now < this.kept.until && this.writing === 0) return this.kept.value;
     if (this.writing > 0) return this.load(db);
-    const generation = this.generation;
-    const value = this.load(isSqlite(this.knex) ? db : this.knex);
-    const kept = { value, until: now + this.maxAgeMs };
-    this.kept = kept;
-    value.then(
-      () => {
-        if (this.generation !== generation && this.kept === kept) this.kept = undefined;
-      },
-      () => {
-        if (this.kept === kept) this.kept = undefined;
-      },
-    );
-    return value;
+    if (this.kept && performance.now() < this.kept.until) return Promise.resolve(this.kept.value);
+    if (isSqlite(this.knex)) return this.refresh(db);
+    if (!(db as Transaction).isTransaction) return this.refresh(this.knex);
+    this.refresh(this.knex).catch(() => undefined);
+    return this.load(db);
   }
 
   /**
@@ -56,8 +53,8 @@ export class KeptRead<T> {
    * savepoint's change commits with its parent), and then read afresh.
    */
   changed(trx: Knex.Transaction): void {
-    let outer = trx as Knex.Transaction & { parentTransaction?: Knex.Transaction };
-    while (outer.parentTransaction) outer = outer.parentTransaction;
+    let outer = trx as Transaction;
+    while (outer.parentTransaction) outer = outer.parentTransaction as Transaction;
     this.writing++;
     this.kept = undefined;
     const ended = () => {
@@ -66,5 +63,21 @@ export class KeptRead<T> {
       this.kept = undefined;
     };
     outer.executionPromise.then(ended, ended);
+  }
+
+  // A read to keep (the one under way, if any); kept once it answers, unless a change ended meanwhile.
+  private refresh(db: Knex): Promise<T> {
+    if (this.loading) return this.loading;
+    const generation = this.generation;
+    const loading = this.load(db);
+    this.loading = loading;
+    const settle = () => {
+      if (this.loading === loading) this.loading = undefined;
+    };
+    loading.then((value) => {
+      settle();
+      if (this.generation === generation && this.writing === 0) this.kept = { value, until: performance.now() + this.maxAgeMs };
+    }, settle);
+    return loading;
   }
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Knex } from 'knex';
+import knexFactory, { type Knex } from 'knex';
 import { isSqlite } from '../db/dialect.ts';
 import { KeptRead } from '../db/kept-read.ts';
 import { kernelStore } from './helpers.ts';
@@ -105,4 +105,34 @@ test('a failed read is not kept', async () => {
   await assert.rejects(kept.get(knex), /unreachable/);
   fail = false;
   assert.equal(await kept.get(knex), 1);
+});
+
+test('a caller inside a transaction never waits for a connection of its own to read (every connection held: no deadlock)', async (t) => {
+  if (isSqlite(knex)) return t.skip('SQLite has one connection, which the transaction holds and reads through');
+  await keptValues(); // the table, with its one row
+  // A pool of one connection, held by the transaction below, as every connection is when as many
+  // requests as the pool holds are each inside a transaction that asks.
+  const single = knexFactory({ ...(knex.client as any).config, pool: { min: 0, max: 1 }, acquireConnectionTimeout: 3000 });
+  try {
+    const loads: string[] = [];
+    const kept = new KeptRead(single, async (db) => {
+      loads.push(db === single ? 'pool' : 'transaction');
+      return (await db(table).orderBy('id').pluck('value')) as string[];
+    });
+    await single.transaction(async (trx) => {
+      assert.deepEqual(await kept.get(trx), ['a']);
+      assert.deepEqual(await kept.get(trx), ['a']);
+    });
+    // The pool's read made beside them is kept once the connection was free for it.
+    const settled = Date.now();
+    while (loads.filter((l) => l === 'pool').length === 0 && Date.now() - settled < 3000) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const before = loads.length;
+    assert.deepEqual(await kept.get(single), ['a']);
+    assert.equal(loads.length, before, 'kept');
+    assert.equal(loads.filter((l) => l === 'transaction').length, 2, 'both read through their transaction');
+    assert.equal(loads.filter((l) => l === 'pool').length, 1, "one read through the pool, kept");
+  } finally {
+    await single.destroy();
+  }
 });
