@@ -1,28 +1,22 @@
 import type { Knex } from 'knex';
 import { isMysql } from './dialect.ts';
 
+// Per database, read once (a transaction shares its connection settings' object with the knex it came
+// from); a failed reading is not kept, so the next call asks again.
+const settled = new WeakMap<object, Promise<boolean>>();
+
 /**
  * Whether a multi-row insert on this MySQL/MariaDB server numbers its rows one after another from the
  * id it reports: InnoDB does so for inserts of a known number of rows in lock modes 0 and 1 (MariaDB's
- * default), with an auto-increment step of 1. Mode 2 may interleave other inserts' ids. A failed
- * reading answers false (and is not kept, so the next call asks again).
+ * default), with an auto-increment step of 1. Mode 2 may interleave other inserts' ids. Rejects when
+ * the settings cannot be read.
  */
-export async function consecutiveInsertIds(knex: Knex): Promise<boolean> {
-  const [rows] = await knex.raw('select @@innodb_autoinc_lock_mode as mode, @@auto_increment_increment as step');
-  return Number(rows[0].mode) <= 1 && Number(rows[0].step) === 1;
-}
-
-// Per database (a transaction shares its connection settings' object with the knex it came from).
-const settled = new WeakMap<object, Promise<boolean>>();
-
-function consecutiveOn(db: Knex): Promise<boolean> {
+export function consecutiveInsertIds(db: Knex): Promise<boolean> {
   const key = (db as unknown as { client: { config: object } }).client.config;
   let known = settled.get(key);
   if (!known) {
-    known = consecutiveInsertIds(db).catch(() => {
-      settled.delete(key);
-      return false;
-    });
+    known = db.raw('select @@innodb_autoinc_lock_mode as mode, @@auto_increment_increment as step').then(([rows]: any) => Number(rows[0].mode) <= 1 && Number(rows[0].step) === 1);
+    known.catch(() => settled.delete(key));
     settled.set(key, known);
   }
   return known;
@@ -38,7 +32,7 @@ function consecutiveOn(db: Knex): Promise<boolean> {
 export async function insertWithIds(db: Knex, table: string, rows: ReadonlyArray<Record<string, unknown>>): Promise<number[]> {
   if (rows.length === 0) return [];
   const mysql = isMysql(db);
-  if (rows.length === 1 || (mysql && !(await consecutiveOn(db)))) {
+  if (rows.length === 1 || (mysql && !(await consecutiveInsertIds(db).catch(() => false)))) {
     const ids: number[] = [];
     for (const row of rows) ids.push(Number((await db(table).insert(row))[0]));
     return ids;

@@ -13,7 +13,7 @@ export interface VariantAvailability {
 }
 
 // The units stock records in active warehouses make available, summed per group.
-const AVAILABLE_SUM = 'SUM(l.quantity - l.reserved) as available';
+const UNITS_AVAILABLE = 'SUM(l.quantity - l.reserved)';
 
 /** Available units per variant over active warehouses, in one query (variants without records: absent). */
 export async function availableByVariant(db: Db, variantIds: number[]): Promise<Map<number, number>> {
@@ -23,7 +23,7 @@ export async function availableByVariant(db: Db, variantIds: number[]): Promise<
   const rows = await levelsInActiveWarehouses(db)
     .whereIn('l.variant_id', unique)
     .groupBy('l.variant_id')
-    .select('l.variant_id', db.raw(AVAILABLE_SUM));
+    .select('l.variant_id', db.raw(`${UNITS_AVAILABLE} as available`));
   for (const row of rows) result.set(Number(row.variant_id), Number(row.available));
   return result;
 }
@@ -35,7 +35,7 @@ export async function availableByVariant(db: Db, variantIds: number[]): Promise<
  * same statement, one round trip less for every priced cart.
  */
 export function availableUnitsColumn(db: Db): Knex.QueryBuilder {
-  return levelsInActiveWarehouses(db).whereRaw('?? = ??', ['l.variant_id', 'variants.id']).select(db.raw('SUM(l.quantity - l.reserved)'));
+  return levelsInActiveWarehouses(db).whereRaw('?? = ??', ['l.variant_id', 'variants.id']).select(db.raw(UNITS_AVAILABLE));
 }
 
 function annotate<V extends VariantView>(v: V, available: Map<number, number>): V & VariantAvailability {

@@ -24,11 +24,18 @@ export function afterReserving(variants: ReadonlyMap<number, VariantForSale>, li
   for (const l of lines) held.set(l.variant_id, (held.get(l.variant_id) ?? 0) + l.quantity);
   const after = new Map<number, VariantForSale>();
   for (const [id, v] of variants) {
-    const units = v.columns?.[AVAILABLE];
+    const units = unitsRead(v);
     const quantity = held.get(id);
-    after.set(id, quantity && typeof units !== 'undefined' && units !== null ? { ...v, columns: { ...v.columns, [AVAILABLE]: Number(units) - quantity } } : v);
+    after.set(id, quantity && typeof units === 'number' ? { ...v, columns: { ...v.columns, [AVAILABLE]: units - quantity } } : v);
   }
   return after;
+}
+
+// The units read with a variant (`variantsWithStock`): null when it has no stock record, undefined when
+// its read did not ask for them.
+function unitsRead(v: VariantForSale | undefined): number | null | undefined {
+  const units = v?.columns?.[AVAILABLE];
+  return units === undefined || units === null ? units : Number(units);
 }
 
 /**
@@ -43,8 +50,11 @@ export async function lineStock(deps: CheckoutDeps, db: Db, priced: PricedItems)
     const v = priced.variants.get(line.variant_id);
     if (v && v.track_inventory && !v.allow_backorder) limited.add(line.variant_id);
   }
-  const read = [...limited].every((id) => priced.variants.get(id)?.columns && AVAILABLE in priced.variants.get(id)!.columns!);
-  const available = !limited.size ? new Map<number, number>() : read ? readWith(priced.variants, limited) : await deps.inventory.available(db, [...limited]);
+  // As `available` answers: a variant without stock records is absent.
+  const read = [...limited].map((id) => [id, unitsRead(priced.variants.get(id))] as const);
+  const available = read.every(([, units]) => units !== undefined)
+    ? new Map(read.filter((entry): entry is readonly [number, number] => entry[1] !== null))
+    : await deps.inventory.available(db, [...limited]);
   const stock = new Map<number, number | null>();
   for (const { line } of priced.lines) {
     stock.set(line.variant_id, limited.has(line.variant_id) ? Math.max(0, available.get(line.variant_id) ?? 0) : null);
@@ -52,12 +62,3 @@ export async function lineStock(deps: CheckoutDeps, db: Db, priced: PricedItems)
   return stock;
 }
 
-// The units read with the variants (null, no stock record: absent, as `available` leaves it).
-function readWith(variants: ReadonlyMap<number, VariantForSale>, ids: Set<number>): Map<number, number> {
-  const available = new Map<number, number>();
-  for (const id of ids) {
-    const units = variants.get(id)!.columns![AVAILABLE];
-    if (units !== null && units !== undefined) available.set(id, Number(units));
-  }
-  return available;
-}
