@@ -58,9 +58,12 @@ function checkLoad(db: DbKind, who: 'store' | 'ceiling', endpoint: Endpoint, loa
 
 /**
  * How long the store is left alone after start before its idle memory is read: past its idle
- * collection, which comes once it has answered nothing for 5 s (kernel/idle-collection.ts).
+ * collection (once it has answered nothing for 5 s, kernel/idle-collection.ts) and past V8's memory
+ * reducer, which compacts the heap and shrinks the young generation once allocation has stayed low
+ * for a while: 22–30 s after start in the runs of 2026-11-29, about 20 MiB at once (bench/README.md,
+ * "Idle memory over the first minute"). The resident set of every second until then is in the results.
  */
-const IDLE_SETTLE_MS = 10_000;
+const IDLE_SETTLE_MS = 40_000;
 
 async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> {
   const warnings: string[] = [];
@@ -75,6 +78,8 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
   const ours: Array<EndpointResult['ours']> = [];
   let peakRss = 0;
   let idleRss = 0;
+  // The resident set each second while the store settles after start.
+  const idleSeries: number[] = [];
   // The lifetime peak after each phase: the phase whose row it rose in is the one that set it.
   const peaks: PhasePeak[] = [];
   const notePeak = async (phase: string) => peaks.push({ phase, peak_rss_mib: mib((await store.stats()).maxRss) });
@@ -85,9 +90,12 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
   try {
     log(`  ${store.origin} (${store.dbVersion}; plugins: ${store.plugins.join(', ') || 'none'})`);
     // Idle after start: what a store that serves nothing yet holds, once its start-up work has settled.
-    await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
+    for (let waited = 0; waited < IDLE_SETTLE_MS; waited += 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      idleSeries.push(mib((await store.stats()).rss));
+    }
     idleRss = (await store.stats()).rss;
-    log(`  idle after start: ${mib(idleRss)} MiB resident`);
+    log(`  idle after start: ${mib(idleRss)} MiB resident (each second: ${idleSeries.join(', ')})`);
     await notePeak('start');
     if (options.smoke) {
       endpoints = SMOKE_ENDPOINTS;
@@ -181,6 +189,7 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
     duration_s: settings.durationSec,
     server_peak_rss_mib: mib(peakRss),
     server_idle_rss_mib: mib(idleRss),
+    server_idle_rss_by_second: idleSeries,
     server_peak_rss_by_phase: peaks,
     endpoints: results,
     inventory_bulk: inventoryBulk,

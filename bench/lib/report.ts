@@ -44,6 +44,8 @@ export interface DbRun {
   server_peak_rss_mib: number;
   /** Resident memory 5 s after start, before seeding (absent in results of earlier dates). */
   server_idle_rss_mib?: number;
+  /** The resident set each second of the settling after start, MiB. */
+  server_idle_rss_by_second?: number[];
   /** The peak so far after each phase, in order (absent in results of earlier dates). */
   server_peak_rss_by_phase?: PhasePeak[];
   endpoints: EndpointResult[];
@@ -92,6 +94,14 @@ export function peakRises(run: DbRun): string {
     last = Math.max(last, peak_rss_mib);
   }
   return ` (the peak so far after the phases where it rose: ${rises.join(', ')})`;
+}
+
+/** The settling after start, every tenth second: "(10 s 120.3, 20 s 119.8, 30 s 99.1)". */
+export function idleSteps(run: DbRun): string {
+  const series = run.server_idle_rss_by_second;
+  if (!series?.length) return '';
+  const steps = series.map((rss, i) => ({ second: i + 1, rss })).filter(({ second }) => second % 10 === 0);
+  return steps.length ? ` (${steps.map(({ second, rss }) => `${second} s ${rss}`).join(', ')})` : '';
 }
 
 /** The table printed at the end of a run. */
@@ -170,7 +180,7 @@ export function markdownTable(results: BenchResults): string {
   lines.push('');
   for (const run of runs) {
     lines.push(
-      `- ${DB_NAMES[run.db]}: ${run.db_version}; ${run.mode} run, ${run.products} products × ${run.variants_per_product} variants seeded in ${run.seed_seconds} s${run.orders ? `, ${run.orders} orders placed by one customer through the checkout in ${run.orders_seed_seconds} s` : ''}; ${run.connections} connections, ${run.duration_s} s per figure; store RSS idle after start ${run.server_idle_rss_mib ?? '–'} MiB, peak ${run.server_peak_rss_mib} MiB${peakRises(run)}.`,
+      `- ${DB_NAMES[run.db]}: ${run.db_version}; ${run.mode} run, ${run.products} products × ${run.variants_per_product} variants seeded in ${run.seed_seconds} s${run.orders ? `, ${run.orders} orders placed by one customer through the checkout in ${run.orders_seed_seconds} s` : ''}; ${run.connections} connections, ${run.duration_s} s per figure; store RSS idle after start ${run.server_idle_rss_mib ?? '–'} MiB${idleSteps(run)}, peak ${run.server_peak_rss_mib} MiB${peakRises(run)}.`,
     );
   }
   const writeSide = runs.filter((r) => r.inventory_bulk || r.checkout_flow);

@@ -27,6 +27,7 @@ import { installEtags } from './etag.ts';
 import type { ResponseCache } from './response-cache.ts';
 import type { ListPositions } from './list-positions.ts';
 import { cacheFillHook, cacheLookupHook } from './cached-responses.ts';
+import { keepInternalAnswer } from './internal-api.ts';
 import { answerCachedHitsFirst, type LimitVerdict } from './direct-hits.ts';
 import { validRequestId } from './request-id.ts';
 import { installDrain } from './drain.ts';
@@ -157,6 +158,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   installIdempotency(app, knex, clock);
   await installEtags(app);
   app.addHook('onSend', cacheFillHook(parts.responseCache));
+  // Last of the onSend hooks: what the ETag and the response cache saw is what an internal call reads.
+  app.addHook('onSend', keepInternalAnswer);
   await installOpenApi(app, parts.routes, config, parts.webhooks && { entries: parts.webhooks, components: new Set(parts.schemas.map((s) => s.$id)) });
   // The routes and the not-found answer live in a scope whose error handler has the app's one above it
   // (error-handler.ts says why).

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The REST API called from inside the process: server-rendered pages (the storefront) read and change
@@ -43,13 +43,42 @@ export function isInternalCall(request: FastifyRequest): boolean {
   return typeof given === 'string' && given.length === MARK.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(MARK));
 }
 
+/**
+ * What each internal call's route answered, taken as Fastify is about to write it. Written out, an
+ * answer went through `app.inject`'s response, which copies every chunk into a Buffer, gathers them
+ * into one more and decodes that to text: three copies of a 30 KB product list per call, allocated
+ * outside V8's heap, where glibc kept the memory the storefront's pages had used at their busiest
+ * (bench/README.md, "The internal API's answers as they were sent").
+ */
+const answers = new WeakMap<object, string | Buffer>();
+
+/**
+ * onSend hook, the app's last: an internal call's body (a string, or the bytes the ETag and the
+ * response cache share) is kept for `internalApi` and nothing is written. Every other answer, and a
+ * stream, goes out as it is.
+ */
+export function keepInternalAnswer(request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void): void {
+  if ((typeof payload === 'string' || Buffer.isBuffer(payload)) && isInternalCall(request)) {
+    answers.set(request.raw, payload);
+    return done(null, '');
+  }
+  done(null, payload);
+}
+
+function bodyText(res: { body: string; raw: { req?: object } }): string {
+  const kept = res.raw.req && answers.get(res.raw.req);
+  if (kept === undefined) return res.body;
+  answers.delete(res.raw.req!);
+  return typeof kept === 'string' ? kept : kept.toString();
+}
+
 function cookieHeader(cookies: Record<string, string | undefined> | undefined): string | undefined {
   if (!cookies) return undefined;
   const pairs = Object.entries(cookies).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `${k}=${encodeURIComponent(v!)}`);
   return pairs.length ? pairs.join('; ') : undefined;
 }
 
-/** The internal API over a built app (`app.inject`). */
+/** The internal API over a built app (`app.inject`; the app installs `keepInternalAnswer` last). */
 export function internalApi(app: FastifyInstance): InternalApi {
   return {
     async request<T>(req: InternalRequest): Promise<InternalResponse<T>> {
@@ -66,7 +95,7 @@ export function internalApi(app: FastifyInstance): InternalApi {
       });
       const raw = res.headers['set-cookie'];
       const setCookies = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
-      const text = res.body;
+      const text = bodyText(res as unknown as { body: string; raw: { req?: object } });
       let body: unknown = null;
       if (text) {
         try {

@@ -1,0 +1,53 @@
+// One side of `npm run bench:compare`: run from the root of the tree it measures (this one, or the
+// compared revision's worktree, where bench/compare.ts copies it), so that the store started is that
+// tree's compiled one. Prints one JSON line: a result per endpoint.
+import { startStore } from './lib/store.ts';
+import { catalogueEndpoints, seedCatalogue } from './lib/catalog.ts';
+import { measure, warmUp } from './lib/load.ts';
+import { closeClient } from './lib/http.ts';
+
+export interface SideResult {
+  key: string;
+  requests_per_sec: number;
+  latency_p50_ms: number;
+  /** Store CPU time per answer in the measured run, µs. */
+  cpu_us_per_answer: number;
+  /** Resident set after the run, and the process's peak so far, MiB. */
+  rss_mib: number;
+  peak_rss_mib: number;
+  non_2xx: number;
+}
+
+const env = process.env;
+const db = env.COMPARE_DB === 'mysql' ? 'mysql' : 'sqlite';
+const keys = (env.COMPARE_ENDPOINTS ?? '').split(',').filter(Boolean);
+const settings = { connections: Number(env.COMPARE_CONNECTIONS ?? 50), durationSec: Number(env.COMPARE_DURATION ?? 8), warmupSec: 2 };
+const mib = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
+
+const store = await startStore(db, { mysqlUrl: env.COMPARE_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306' });
+try {
+  const seeded = await seedCatalogue(store, Number(env.COMPARE_PRODUCTS ?? 1000));
+  const endpoints = await catalogueEndpoints(store, seeded);
+  const results: SideResult[] = [];
+  for (const key of keys) {
+    const endpoint = endpoints.find((e) => e.key === key);
+    if (!endpoint) throw new Error(`No endpoint "${key}" here; there are ${endpoints.map((e) => e.key).join(', ')}.`);
+    await warmUp(store.origin, endpoint, settings);
+    const before = await store.stats();
+    const load = await measure(store.origin, endpoint, settings);
+    const after = await store.stats();
+    results.push({
+      key,
+      requests_per_sec: load.requests_per_sec,
+      latency_p50_ms: load.latency_p50_ms,
+      cpu_us_per_answer: Math.round(((after.cpuMs - before.cpuMs) * 1000) / Math.max(1, load.requests + load.non_2xx)),
+      rss_mib: mib(after.rss),
+      peak_rss_mib: mib(after.maxRss),
+      non_2xx: load.non_2xx + load.errors + load.timeouts,
+    });
+  }
+  process.stdout.write(`${JSON.stringify(results)}\n`);
+} finally {
+  await closeClient();
+  await store.stop();
+}
