@@ -4,7 +4,8 @@
 /** What a measured process reports about itself: memory now and at its peak, CPU time used so far. */
 export function ownStats() {
   const cpu = process.cpuUsage();
-  return { rss: process.memoryUsage().rss, maxRss: process.resourceUsage().maxRSS * 1024, cpuMs: (cpu.user + cpu.system) / 1000 };
+  const m = process.memoryUsage();
+  return { rss: m.rss, maxRss: process.resourceUsage().maxRSS * 1024, cpuMs: (cpu.user + cpu.system) / 1000, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers };
 }
 
 /** Answers `stats`, runs `handlers`, reports failures instead of dying silently. */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
+import { randomToken } from '../crypto/random-token.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_COOKIE = 'csrftoken';
@@ -14,7 +15,7 @@ function equal(a: string, b: string): boolean {
 
 /** A fresh token for `GET /api/v1/auth/csrf/` (double-submit: cookie and header must match). */
 export function newCsrfToken(): string {
-  return crypto.randomBytes(32).toString('base64url');
+  return randomToken();
 }
 
 /**

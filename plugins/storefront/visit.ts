@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { wantsFresh } from '../../kernel/http/cache-rules.ts';
+import { randomToken } from '../../kernel/crypto/random-token.ts';
 import type { InternalApi, InternalResponse } from '../../kernel/http/internal-api.ts';
 import type { StoreLocale } from '../../kernel/http/negotiation.ts';
 import type { RouteRequest } from '../../kernel/routes.ts';
@@ -63,7 +64,7 @@ export class Visit {
   csrfToken(): string {
     if (this.csrf) return this.csrf;
     const existing = this.request.cookies?.[CSRF_COOKIE];
-    this.csrf = existing && CSRF_SHAPE.test(existing) ? existing : crypto.randomBytes(32).toString('base64url');
+    this.csrf = existing && CSRF_SHAPE.test(existing) ? existing : randomToken();
     if (this.csrf !== existing) this.reply.setCookie(CSRF_COOKIE, this.csrf, { path: '/', httpOnly: false, secure: true, sameSite: 'lax', maxAge: YEAR_SECONDS });
     return this.csrf;
   }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Clock } from '../../../kernel/clock.ts';
 import { toBool, toDate } from '../../../kernel/db/dialect.ts';
+import { randomToken } from '../../../kernel/crypto/random-token.ts';
 import type { Db, StaffRole, UserKind } from './users.ts';
 
 /** Sessions last 14 days from their last use (sliding). */
@@ -37,7 +38,7 @@ export class SessionService {
 
   /** Opens a session for a user; the caller sets the returned token as the cookie. */
   async create(db: Db, input: { userId: number; ip?: string; userAgent?: string }): Promise<NewSession> {
-    const token = crypto.randomBytes(32).toString('base64url');
+    const token = randomToken();
     const now = this.clock.now();
     const expires_at = new Date(now.getTime() + SESSION_TTL_MS);
     const [id] = await db('sessions').insert({
