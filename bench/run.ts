@@ -82,7 +82,10 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
   const idleSeries: number[] = [];
   // The lifetime peak after each phase: the phase whose row it rose in is the one that set it.
   const peaks: PhasePeak[] = [];
-  const notePeak = async (phase: string) => peaks.push({ phase, peak_rss_mib: mib((await store.stats()).maxRss) });
+  const notePeak = async (phase: string) => {
+    const stats = await store.stats();
+    peaks.push({ phase, peak_rss_mib: mib(stats.maxRss), rss_mib: mib(stats.rss), v8_heap_mib: mib(stats.heapTotal) });
+  };
   let inventoryBulk: InventoryBulkResult | undefined;
   let checkoutFlow: CheckoutFlowResult | undefined;
   let webhookFanout: WebhookFanoutResult | undefined;

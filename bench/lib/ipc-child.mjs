@@ -1,11 +1,19 @@
 // The child side of a bench process's IPC channel, in plain JavaScript so that the measured store can
 // run without a TypeScript loader (store-process.mjs), as `storekeep serve` runs it.
 
-/** What a measured process reports about itself: memory now and at its peak, CPU time used so far. */
+/** What a measured process reports about itself: memory now (V8's heap apart) and at its peak, CPU time used so far. */
 export function ownStats() {
   const cpu = process.cpuUsage();
   const m = process.memoryUsage();
-  return { rss: m.rss, maxRss: process.resourceUsage().maxRSS * 1024, cpuMs: (cpu.user + cpu.system) / 1000, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers };
+  return {
+    rss: m.rss,
+    maxRss: process.resourceUsage().maxRSS * 1024,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    heapTotal: m.heapTotal,
+    heapUsed: m.heapUsed,
+    external: m.external,
+    arrayBuffers: m.arrayBuffers,
+  };
 }
 
 /** Answers `stats`, runs `handlers`, reports failures instead of dying silently. */

@@ -65,6 +65,9 @@ export interface DbRun {
 export interface PhasePeak {
   phase: string;
   peak_rss_mib: number;
+  /** After the phase: the resident set, and of it what V8 holds for its heap (the rest is Node, the libraries, SQLite's page cache, Buffers). */
+  rss_mib?: number;
+  v8_heap_mib?: number;
 }
 
 export interface BenchResults {
