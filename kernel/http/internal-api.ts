@@ -65,10 +65,12 @@ export function keepInternalAnswer(request: FastifyRequest, _reply: FastifyReply
   done(null, payload);
 }
 
-function bodyText(res: { body: string; raw: { req?: object } }): string {
+/** The body `keepInternalAnswer` kept for this response (its Content-Length, of the empty body sent, dropped), else the one written. */
+function bodyText(res: { body: string; headers: Record<string, unknown>; raw: { req?: object } }): string {
   const kept = res.raw.req && answers.get(res.raw.req);
   if (kept === undefined) return res.body;
   answers.delete(res.raw.req!);
+  delete res.headers['content-length'];
   return typeof kept === 'string' ? kept : kept.toString();
 }
 
@@ -95,7 +97,7 @@ export function internalApi(app: FastifyInstance): InternalApi {
       });
       const raw = res.headers['set-cookie'];
       const setCookies = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
-      const text = bodyText(res as unknown as { body: string; raw: { req?: object } });
+      const text = bodyText(res as unknown as { body: string; headers: Record<string, unknown>; raw: { req?: object } });
       let body: unknown = null;
       if (text) {
         try {

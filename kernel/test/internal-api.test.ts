@@ -44,6 +44,7 @@ test('an internal call reads what the route answered: a long body as bytes, a sh
   assert.equal(long.body.text, LONG);
   assert.match(String(long.headers['content-type']), /^application\/json/);
   assert.match(String(long.headers.etag), /^W\//, 'the ETag hook saw the body before it was kept');
+  assert.equal(long.headers['content-length'], undefined, 'no length of a body that was not written');
 
   const short = await api.request<{ text: string }>({ url: '/api/v1/probe/short/?name=Ada' });
   assert.deepEqual([short.status, short.body], [200, { text: 'hello Ada' }]);
