@@ -1,10 +1,14 @@
 // One side of `npm run bench:compare`: run from the root of the tree it measures (this one, or the
 // compared revision's worktree, where bench/compare.ts copies it), so that the store started is that
-// tree's compiled one. Prints one JSON line: a result per endpoint.
+// tree's compiled one. Prints one JSON line: a result per endpoint. It runs against the compared
+// revision's bench/lib, so it uses only what that has offered for long (startStore, seedCatalogue,
+// catalogueEndpoints, warmUp, measure, mib) and measures with them itself rather than through
+// bench/run.ts's loadServer, which an older revision's lib does not export.
 import { startStore } from './lib/store.ts';
 import { catalogueEndpoints, seedCatalogue } from './lib/catalog.ts';
 import { measure, warmUp } from './lib/load.ts';
 import { closeClient } from './lib/http.ts';
+import { mib } from './lib/report.ts';
 
 export interface SideResult {
   key: string;
@@ -21,8 +25,7 @@ export interface SideResult {
 const env = process.env;
 const db = env.COMPARE_DB === 'mysql' ? 'mysql' : 'sqlite';
 const keys = (env.COMPARE_ENDPOINTS ?? '').split(',').filter(Boolean);
-const settings = { connections: Number(env.COMPARE_CONNECTIONS ?? 50), durationSec: Number(env.COMPARE_DURATION ?? 8), warmupSec: 2 };
-const mib = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
+const settings = { connections: 50, durationSec: Number(env.COMPARE_DURATION ?? 8), warmupSec: 2 };
 
 const store = await startStore(db, { mysqlUrl: env.COMPARE_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306' });
 try {

@@ -95,9 +95,10 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
     // Idle after start: what a store that serves nothing yet holds, once its start-up work has settled.
     for (let waited = 0; waited < IDLE_SETTLE_MS; waited += 1000) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      idleSeries.push(mib((await store.stats()).rss));
+      // The last reading is the idle figure.
+      idleRss = (await store.stats()).rss;
+      idleSeries.push(mib(idleRss));
     }
-    idleRss = (await store.stats()).rss;
     log(`  idle after start: ${mib(idleRss)} MiB resident (each second: ${idleSeries.join(', ')})`);
     await notePeak('start');
     if (options.smoke) {
