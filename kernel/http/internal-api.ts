@@ -36,11 +36,20 @@ export interface InternalApi {
 // page request that made them came over HTTPS and was counted already).
 const MARK_HEADER = 'x-storekeep-internal';
 const MARK = crypto.randomBytes(24).toString('base64url');
+const MARK_BYTES = Buffer.from(MARK);
+// The requests whose marker was checked and held: the HTTPS guard, the rate limiter and the answer's
+// keeping each ask, and the timing-safe comparison is made once (a request without the header costs
+// nothing more than before).
+const verified = new WeakSet<object>();
 
 /** Whether a request was made through the internal API of this process. */
 export function isInternalCall(request: FastifyRequest): boolean {
   const given = request.headers[MARK_HEADER];
-  return typeof given === 'string' && given.length === MARK.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(MARK));
+  if (typeof given !== 'string' || given.length !== MARK.length) return false;
+  if (verified.has(request.raw)) return true;
+  if (!crypto.timingSafeEqual(Buffer.from(given), MARK_BYTES)) return false;
+  verified.add(request.raw);
+  return true;
 }
 
 /**

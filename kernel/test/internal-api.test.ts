@@ -76,3 +76,15 @@ test('calls in parallel each read their own answer', async () => {
   const answers = await Promise.all(names.map((name) => api.request<{ text: string }>({ url: `/api/v1/probe/short/?name=${name}` })));
   assert.deepEqual(answers.map((a) => a.body.text), names.map((name) => `hello ${name}`));
 });
+
+test('a request that claims to be internal without the process\'s marker is refused as plain HTTP', async () => {
+  // Marker-shaped values: the right length (32 characters of base64url) and a wrong one.
+  for (const forged of ['A'.repeat(32), 'x', '']) {
+    const res = await store.inject({ method: 'GET', url: '/api/v1/probe/short/', plain: true, headers: { 'x-storekeep-internal': forged } });
+    assert.equal(res.statusCode, 403, `marker ${JSON.stringify(forged)}`);
+    assert.deepEqual(res.json(), { detail: 'HTTPS is required.', code: 'https_required' });
+  }
+  // The real marker, between forged ones, still lets internal calls through.
+  const short = await api.request<{ text: string }>({ url: '/api/v1/probe/short/?name=again' });
+  assert.deepEqual([short.status, short.body], [200, { text: 'hello again' }]);
+});
