@@ -22,16 +22,23 @@ export interface CommittedEvents {
   leased: LeasedEvent[];
   /** Whether some were written without one: the next dispatch round claims them from the table. */
   unleased: boolean;
+  /**
+   * The ids of the public ones whose ids the inserts told (all but the rows of a multi-row insert on
+   * MySQL/MariaDB where its ids may not follow one another): the once-a-second reading of the events
+   * table passes over them (http/foreign-changes.ts).
+   */
+  publicIds: number[];
 }
 
 /** The events of each open transaction, told to `onCommit` once it has committed (db/awaiting-commit.ts). */
 export function awaitingEventCommits(onCommit: (events: CommittedEvents) => void): AwaitingCommit<CommittedEvents> {
   return new AwaitingCommit<CommittedEvents>({
-    empty: () => ({ public: false, leased: [], unleased: false }),
+    empty: () => ({ public: false, leased: [], unleased: false, publicIds: [] }),
     merge: (into, events) => {
       into.public ||= events.public;
       into.unleased ||= events.unleased;
       into.leased.push(...events.leased);
+      into.publicIds.push(...events.publicIds);
     },
     onCommit,
   });

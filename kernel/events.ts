@@ -60,7 +60,7 @@ interface EventRow {
  */
 export class EventBus {
   private readonly loop: PollingLoop;
-  private readonly commitListeners: Array<() => void> = [];
+  private readonly commitListeners: Array<(publicIds: readonly number[]) => void> = [];
   private readonly awaiting = awaitingEventCommits((events) => this.committed(events));
   private readonly privateTypes = new Set<string>();
   // The values taps read once per dispatch round (`perRound`), while a round runs.
@@ -71,7 +71,7 @@ export class EventBus {
   private leasing = false;
   // When the table is next claimed from (performance.now(); 0: in the next round).
   private claimAt = 0;
-  // On MySQL/MariaDB, whether a multi-row insert's ids follow one another (settled at start).
+  // On MySQL/MariaDB, whether a multi-row insert's ids follow one another (read once).
   private consecutiveIds?: Promise<boolean>;
   // Lease releases under way (of events stop() found waiting, or committed after it); stop() waits for them.
   private readonly releases = new Set<Promise<unknown>>();
@@ -90,7 +90,7 @@ export class EventBus {
   async emit(trx: Knex | Knex.Transaction, type: string, data: unknown): Promise<number> {
     const row = this.row(type, data, this.clock.now());
     const [id] = await trx('events').insert(row);
-    this.awaiting.add(trx, { public: !this.privateTypes.has(type), ...this.leasedOf([row], Number(id), 1) });
+    this.awaiting.add(trx, this.written([row], Number(id), 1, true));
     return Number(id);
   }
 
@@ -104,16 +104,24 @@ export class EventBus {
     if (events.length === 0) return;
     const now = this.clock.now();
     const rows = events.map((e) => this.row(e.type, e.data, now));
-    const publicEvents = events.some((e) => !this.privateTypes.has(e.type));
     // The ids of a multi-row insert: SQLite's one writer numbers its rows one after another and reports
     // the last; MySQL/MariaDB report the first, and number them one after another only in the
     // consecutive auto-increment lock modes. Where that is not so, the rows go unleased.
-    const consecutive = !isMysql(this.knex) || (await this.consecutiveIds);
+    const consecutive = !isMysql(this.knex) || (await this.idsFollowOneAnother());
     for (const batch of insertBatches(rows, (row) => row.data.length)) {
       if (!consecutive) for (const row of batch) delete row.locked_until;
       const [id] = await trx('events').insert(batch);
-      this.awaiting.add(trx, { public: publicEvents, ...this.leasedOf(batch, Number(id), isMysql(this.knex) ? 1 : -1) });
+      this.awaiting.add(trx, this.written(batch, Number(id), isMysql(this.knex) ? 1 : -1, consecutive));
     }
+  }
+
+  // Read once, at start or at the first multi-row insert (the CLI writes without starting the loops).
+  private idsFollowOneAnother(): Promise<boolean> {
+    this.consecutiveIds ??= consecutiveInsertIds(this.knex).catch((err) => {
+      this.logger.warn({ err }, 'could not read the auto-increment settings; events written several at once are claimed from the table');
+      return false;
+    });
+    return this.consecutiveIds;
   }
 
   private row(type: string, data: unknown, now: Date): EventRow {
@@ -122,17 +130,20 @@ export class EventBus {
     return row;
   }
 
-  // The leased rows of an insert as kept in memory; `id` is the first id the insert reported (`step`
-  // 1) or the last (`step` -1).
-  private leasedOf(rows: EventRow[], id: number, step: 1 | -1): Pick<CommittedEvents, 'leased' | 'unleased'> {
+  // What an insert's rows come to once committed; `id` is the first id the insert reported (`step` 1)
+  // or the last (`step` -1), and `numbered` whether the rows' ids follow from it.
+  private written(rows: EventRow[], id: number, step: 1 | -1, numbered: boolean): CommittedEvents {
     const first = step === 1 ? id : id - rows.length + 1;
-    const leased: LeasedEvent[] = [];
-    let unleased = false;
+    const events: CommittedEvents = { public: false, leased: [], unleased: false, publicIds: [] };
     rows.forEach((row, i) => {
-      if (row.locked_until) leased.push({ id: first + i, type: row.type, data: row.data, created_at: row.created_at, leased_until: row.locked_until.getTime() });
-      else unleased = true;
+      if (!this.privateTypes.has(row.type)) {
+        events.public = true;
+        if (numbered) events.publicIds.push(first + i);
+      }
+      if (row.locked_until) events.leased.push({ id: first + i, type: row.type, data: row.data, created_at: row.created_at, leased_until: row.locked_until.getTime() });
+      else events.unleased = true;
     });
-    return { leased, unleased };
+    return events;
   }
 
   /**
@@ -154,15 +165,16 @@ export class EventBus {
    * Calls `listener` each time a change that emitted events has committed (once per transaction; not
    * when all its events are of types `declarePrivate` named),
    * before any later request can read the database: the response cache forgets what it held there.
+   * It is given the ids of the public events whose ids are known (CommittedEvents.publicIds).
    */
-  onCommitted(listener: () => void): void {
+  onCommitted(listener: (publicIds: readonly number[]) => void): void {
     this.commitListeners.push(listener);
   }
 
   // Once the change holding new events has committed: tell the listeners, then queue its leased events
   // and wake the dispatcher (which claims from the table too when some were written without a lease).
   private committed(events: CommittedEvents): void {
-    if (events.public) for (const listener of this.commitListeners) listener();
+    if (events.public) for (const listener of this.commitListeners) listener(events.publicIds);
     if (events.unleased) this.claimAt = 0;
     if (events.leased.length > 0) {
       if (!this.leasing) return this.release(events.leased);
@@ -173,12 +185,7 @@ export class EventBus {
 
   /** Starts dispatching: due events now, then on every commit and every poll interval. */
   start(): void {
-    if (isMysql(this.knex)) {
-      this.consecutiveIds ??= consecutiveInsertIds(this.knex).catch((err) => {
-        this.logger.warn({ err }, 'could not read the auto-increment settings; events written several at once are claimed from the table');
-        return false;
-      });
-    }
+    if (isMysql(this.knex)) void this.idsFollowOneAnother();
     this.leasing = true;
     this.claimAt = 0;
     this.loop.start();

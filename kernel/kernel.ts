@@ -133,6 +133,7 @@ export class Kernel {
       this.events.onCommitted(() => this.changeAnnouncer!.announce());
     }
     this.foreignChanges = new ForeignChanges(this.knex, () => this.forgetComputedReads(), this.logger.child({ part: 'response-cache' }), undefined, () => this.events.privateEventTypes());
+    this.events.onCommitted((ids) => this.foreignChanges.committedHere(ids));
     this.installedPlugins = new InstalledPlugins({
       knex: this.knex,
       states: this.pluginStates,

@@ -10,6 +10,9 @@ const SETTLED_AFTER_MS = 10 * 60_000;
 const MAX_GAPS = 1000;
 // At start, the ids this far below the highest are looked at for ones still missing.
 const FIRST_WINDOW_IDS = 10_000;
+// At most this many ids of this instance's own commits are remembered; beyond, the oldest are
+// forgotten and counted as another process's when seen (one more clearing of the cache, as before).
+const MAX_OWN_IDS = 10_000;
 
 /**
  * Notices changes committed by other processes (the CLI while the server runs, other instances on one
@@ -26,6 +29,12 @@ const FIRST_WINDOW_IDS = 10_000;
  * since the last one, where counting every row of the last ten to twenty minutes cost a scan of all of
  * them each second (52 ms a reading on MariaDB right after the bench's inventory bulk sync).
  *
+ * This instance's own events (`committedHere`, from the outbox at commit, when the cache was cleared
+ * already) are not counted: without that, every commit cleared the cache a second time up to a second
+ * later, throwing away the answers cached in between. Only the ids told before a reading's query
+ * started are taken off its count: those rows were committed, so the query saw them; an id told while
+ * the query ran might be one it did not see, and taking it off could hide another process's event.
+ *
  * Bound: another process's committed change is reflected by this instance's cached answers within
  * FOREIGN_CHANGE_POLL_MS plus one query.
  */
@@ -38,6 +47,9 @@ export class ForeignChanges {
   /** Ids below `top` not seen yet, with when they were first missed (oldest first). */
   private readonly gaps = new Map<number, number>();
   private unreachable = false;
+  /** Ids of public events this instance committed and no reading passed yet, with when each was told. */
+  private readonly own = new Map<number, number>();
+  private told = 0;
 
   constructor(
     private readonly knex: Knex,
@@ -73,6 +85,17 @@ export class ForeignChanges {
     return this.queue;
   }
 
+  /** The outbox's word that these public events were committed here (and the cache cleared for them). */
+  committedHere(ids: readonly number[]): void {
+    if (ids.length === 0) return;
+    this.told++;
+    for (const id of ids) this.own.set(id, this.told);
+    for (const id of this.own.keys()) {
+      if (this.own.size <= MAX_OWN_IDS) break;
+      this.own.delete(id);
+    }
+  }
+
   /** How many missing ids are watched (for tests). */
   get watchedGaps(): number {
     return this.gaps.size;
@@ -101,6 +124,7 @@ export class ForeignChanges {
     this.gaps.clear();
     await this.watchMissing(Math.max(0, top - FIRST_WINDOW_IDS), top);
     this.top = top;
+    this.forgetOwnSeen();
     return true;
   }
 
@@ -109,9 +133,10 @@ export class ForeignChanges {
     this.letSettledGapsGo();
     const skipped = this.privateTypes();
     const publicCount = skipped.length > 0 ? this.knex.raw(`sum(case when type in (${skipped.map(() => '?').join(', ')}) then 0 else 1 end) as public_count`, skipped) : this.knex.raw('count(*) as public_count');
+    const toldBefore = this.told;
     const above: any = await this.knex('events').where('id', '>', top).count({ count: '*' }).max({ top: 'id' }).select(publicCount).first();
     const count = Number(above?.count ?? 0);
-    let moved = Number(above?.public_count ?? 0) > 0;
+    let moved = Number(above?.public_count ?? 0) > this.ownAbove(top, toldBefore);
     if (count > 0) {
       const newTop = Number(above.top);
       // Fewer rows than ids: some of the ids between are not committed yet.
@@ -122,10 +147,23 @@ export class ForeignChanges {
       const arrived: any[] = await this.knex('events').whereIn('id', [...this.gaps.keys()]).select('id', 'type');
       for (const r of arrived) {
         this.gaps.delete(Number(r.id));
-        if (!skipped.includes(r.type)) moved = true;
+        if (!skipped.includes(r.type) && !this.own.has(Number(r.id))) moved = true;
       }
     }
+    this.forgetOwnSeen();
     return moved;
+  }
+
+  // How many of this instance's public events above `top` were told by the `told`-th telling.
+  private ownAbove(top: number, told: number): number {
+    let n = 0;
+    for (const [id, at] of this.own) if (id > top && at <= told) n++;
+    return n;
+  }
+
+  // The own ids a reading has passed (at or below the top, and not among the ids still missing).
+  private forgetOwnSeen(): void {
+    for (const id of this.own.keys()) if (id <= this.top! && !this.gaps.has(id)) this.own.delete(id);
   }
 
   // Watches the ids in (from, to] that are not in the table yet.

@@ -95,3 +95,44 @@ test('at start, ids missing just below the highest are watched too', async (t) =
   await write(knex, 'product.updated', top + 2);
   assert.equal(await changed(), 1);
 });
+
+test('events this instance committed are not counted; another process\'s among them are', async (t) => {
+  const { knex, watcher, changed } = await setup(t);
+  await changed();
+  const own = await write(knex, 'product.updated');
+  watcher.committedHere([own]);
+  assert.equal(await changed(), 0, 'its own change cleared the cache at commit already');
+  const mine = [await write(knex, 'product.updated'), await write(knex, 'product.updated')];
+  const theirs = await write(knex, 'category.created');
+  watcher.committedHere(mine);
+  assert.equal(await changed(), 1, 'one of three is another process\'s');
+  assert.equal(await changed(), 0);
+  // An own event committed below the highest id seen arrives in a watched gap.
+  await write(knex, 'product.updated', theirs + 3);
+  watcher.committedHere([theirs + 3]);
+  assert.equal(await changed(), 0);
+  assert.equal(watcher.watchedGaps, 2);
+  await write(knex, 'product.updated', theirs + 1);
+  watcher.committedHere([theirs + 1]);
+  assert.equal(await changed(), 0, 'the own event in the gap');
+  await write(knex, 'product.updated', theirs + 2);
+  assert.equal(await changed(), 1, 'another process\'s in the gap');
+});
+
+test('an own id told while a reading\'s query runs is not taken off its count (the query may not have seen it)', async (t) => {
+  const { knex, watcher, changed } = await setup(t);
+  await changed();
+  const theirs = await write(knex, 'product.updated');
+  // Told as the reading's aggregate is sent: here the told id is the one row the query sees, which it
+  // must still count (had it been an own row committed after the query started, taking it off would
+  // hide this other process's event).
+  const during = (query: { sql: string }) => {
+    if (/count\(/i.test(query.sql)) watcher.committedHere([theirs]);
+  };
+  knex.on('query', during);
+  try {
+    assert.equal(await changed(), 1);
+  } finally {
+    knex.removeListener('query', during);
+  }
+});

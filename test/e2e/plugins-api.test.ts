@@ -175,8 +175,8 @@ test('a gateway is disabled, configured and enabled without a restart: its metho
   const started = expectStatus(await pay(shop.anon, checkout.id, 'acme_card'), 201);
 
   // An anonymous answer is cached; the change clears the cache (the methods offered may differ). The
-  // payment's own events clear it too, once more when the once-a-second reading of the events table
-  // (kernel/http/foreign-changes.ts) sees them, so the read is asked until its answer stays.
+  // payment's events, and what their dispatch commits after the answer, clear it too, so the read is
+  // asked until its answer stays.
   const cache = shop.store.kernel.responseCache;
   await waitFor(async () => {
     expectStatus(await shop.anon.get('/api/v1/categories/'), 200);

@@ -28,8 +28,8 @@ async function wiredStore(t: { after(fn: () => unknown): void }, env: Record<str
   const store = await startTestStore({ lazy: true, env: { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }, logStream });
   t.after(() => store.close());
   await store.kernel.start();
-  // The once-a-second check for other processes' changes also sees this process's own events and
-  // clears the cache once more; stopped, so that a hit is a hit whatever the machine's speed.
+  // The first reading of the once-a-second check for other processes' changes clears the cache (it
+  // cannot tell what changed before it); stopped, so that a hit is a hit whatever the machine's speed.
   await store.kernel.foreignChanges.stop();
   let calls = 0;
   store.kernel.kernelHooks.authenticate.tapPromise({ name: 'probe', stage: -100 }, async () => {
