@@ -107,7 +107,7 @@ export class EventBus {
     // The ids of a multi-row insert: SQLite's one writer numbers its rows one after another and reports
     // the last; MySQL/MariaDB report the first, and number them one after another only in the
     // consecutive auto-increment lock modes. Where that is not so, the rows go unleased.
-    const consecutive = !isMysql(this.knex) || (await this.idsFollowOneAnother());
+    const consecutive = !isMysql(this.knex) || (await this.idsFollowOneAnother(trx));
     for (const batch of insertBatches(rows, (row) => row.data.length)) {
       if (!consecutive) for (const row of batch) delete row.locked_until;
       const [id] = await trx('events').insert(batch);
@@ -116,8 +116,12 @@ export class EventBus {
   }
 
   // Read once, at start or at the first multi-row insert (the CLI writes without starting the loops).
-  private idsFollowOneAnother(): Promise<boolean> {
-    this.consecutiveIds ??= consecutiveInsertIds(this.knex).catch((err) => {
+  // At an insert it is read on the insert's own connection: asking the pool for another from inside a
+  // transaction waits forever once every connection is in a transaction doing the same. A failed
+  // reading counts as "no" for that insert and is asked again at the next.
+  private idsFollowOneAnother(db: Knex | Knex.Transaction = this.knex): Promise<boolean> {
+    this.consecutiveIds ??= consecutiveInsertIds(db).catch((err) => {
+      this.consecutiveIds = undefined;
       this.logger.warn({ err }, 'could not read the auto-increment settings; events written several at once are claimed from the table');
       return false;
     });
