@@ -85,9 +85,13 @@ export class ForeignChanges {
     return this.queue;
   }
 
-  /** The outbox's word that these public events were committed here (and the cache cleared for them). */
+  /**
+   * The outbox's word that these public events were committed here (and the cache cleared for them).
+   * Kept only once a reading has set the top: a store that never reads (the CLI, a store without the
+   * response cache) keeps nothing, and a first reading counts as a change whatever it finds.
+   */
   committedHere(ids: readonly number[]): void {
-    if (ids.length === 0) return;
+    if (ids.length === 0 || this.top === undefined) return;
     this.told++;
     for (const id of ids) this.own.set(id, this.told);
     for (const id of this.own.keys()) {
