@@ -30,6 +30,7 @@ import { registerPluginRoutes } from './plugins-api/routes.ts';
 import { loadTls } from './tls.ts';
 import { connectRedis } from './redis.ts';
 import { buildApp } from './http/app.ts';
+import { DirectReads } from './http/direct-reads.ts';
 import { drainConnections } from './http/drain.ts';
 import { errorBodySchema } from './http/errors.ts';
 import { moneySchema } from './http/schemas.ts';
@@ -88,6 +89,8 @@ export class Kernel {
   readonly mailer: Mailer;
   /** Anonymous answers of `cache: 'anonymous'` routes; forgotten whenever a change commits. */
   readonly responseCache: ResponseCache;
+  /** GETs of direct routes answered before Fastify routes them (http/direct-reads.ts). */
+  readonly directReads = new DirectReads();
   /** Positions of rows in lists, for deep pages asked by number (http/list-positions.ts); with the response cache. */
   readonly listPositions?: ListPositions;
   /** Changes other processes commit, noticed within a second, also clear the response cache. */
@@ -322,6 +325,8 @@ export class Kernel {
       listPositions: this.listPositions,
       tls,
       webhooks: this.openApiWebhooks,
+      isActive: (plugin) => this.pluginStates.isActive(plugin),
+      directReads: this.directReads,
       onRequestEnd: (ended) => {
         this.metrics.requestEnded(ended);
         this.idleCollection.noteActivity();

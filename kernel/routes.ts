@@ -5,6 +5,7 @@ import { AppError, badRequest, notAuthenticated, permissionDenied, type FieldErr
 import { fieldErrorsFromAjv } from './http/error-handler.ts';
 import { checkCsrf } from './http/csrf.ts';
 import { hadOutsideEffect, withTransactionRetries } from './db/transaction-retry.ts';
+import type { DirectReply, DirectRequest } from './http/direct-request.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -17,7 +18,7 @@ export interface RouteSchema {
 }
 
 /** What a plugin declares for one endpoint; the kernel mounts it, authorizes and validates it. */
-export interface RouteDefinition {
+export interface RouteFields {
   method: HttpMethod;
   /** Fastify path syntax, ending in `/`: `/api/v1/products/:id/`. */
   path: string;
@@ -34,7 +35,6 @@ export interface RouteDefinition {
   tag?: string;
   operationId?: string;
   schema: RouteSchema;
-  handler: (request: RouteRequest, reply: FastifyReply) => Promise<unknown>;
   /**
    * 'session' (default): state changes made with a session need X-CSRFToken. 'always': also for
    * anonymous callers (login, register: the steps that create a session). 'none': the route protects
@@ -95,9 +95,28 @@ export interface RouteDefinition {
 /** A request as a handler sees it: body, query and params already validated against the route's schemas. */
 export type RouteRequest = FastifyRequest & { body: any; query: any; params: any };
 
-export interface MountedRoute extends RouteDefinition {
-  plugin: string;
+/** A route answered through Fastify alone. */
+export interface FastifyRoute extends RouteFields {
+  direct?: false;
+  handler: (request: RouteRequest, reply: FastifyReply) => Promise<unknown>;
 }
+
+/**
+ * A GET answered, while the caller and its query allow it, before Fastify routes it: the same handler
+ * runs on a lean request and reply (kernel/http/direct-reads.ts), which is why it may read only what
+ * `DirectRequest` and `DirectReply` offer. Its answer must be the same either way and depend on nothing
+ * but the request (it may run, and then be run again through Fastify, for a request it does not answer
+ * with a 200): no writes. Fastify answers everything that is not a 200 of this handler.
+ */
+export interface DirectRoute extends RouteFields {
+  method: 'GET';
+  direct: true;
+  handler: (request: DirectRequest, reply: DirectReply) => Promise<unknown>;
+}
+
+export type RouteDefinition = FastifyRoute | DirectRoute;
+
+export type MountedRoute = RouteDefinition & { plugin: string };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -252,7 +271,7 @@ function inRetriedTransaction(route: RouteDefinition, knex: Knex) {
           current = trx;
           request.trx = trx;
           try {
-            return await route.handler(request, reply);
+            return await (route.handler as Handler)(request, reply);
           } finally {
             request.trx = undefined;
           }
@@ -288,7 +307,10 @@ export class RouteRegistry {
     const success = Object.keys(route.schema.response).map(Number).find((s) => s >= 200 && s < 400);
     if (success === undefined) throw new Error(`Route ${route.method} ${route.path} of plugin "${plugin}" declares no success response schema.`);
     if (route.cache && (route.method !== 'GET' || route.auth !== 'public')) throw new Error(`Route ${route.method} ${route.path} of plugin "${plugin}": only public GET routes may be cached.`);
-    this.routes.push({ ...route, plugin });
+    if (route.direct && (route.method !== 'GET' || route.transaction || route.rateLimit || route.alsoAdmit)) {
+      throw new Error(`Route ${route.method} ${route.path} of plugin "${plugin}": a direct route is a GET without a transaction, a rate limit of its own or other admissions.`);
+    }
+    this.routes.push({ ...route, plugin } as MountedRoute);
   }
 
   list(): readonly MountedRoute[] {
@@ -307,7 +329,7 @@ export class RouteRegistry {
 
   private toFastify(route: MountedRoute, knex: Knex): RouteOptions {
     const transactional = route.transaction ?? route.method !== 'GET';
-    const handler = transactional ? inRetriedTransaction(route, knex) : route.handler;
+    const handler = transactional ? inRetriedTransaction(route, knex) : (route.handler as Handler);
     const bodyChecked = route.checkBody ? withBodyChecks(route.checkBody, handler) : handler;
     const checked = route.checkQueryOnRefusal ? withQueryChecksOnRefusal(route.checkQueryOnRefusal, bodyChecked, !!route.checkBody) : bodyChecked;
     const rules = rulesOf(route);
@@ -330,6 +352,8 @@ export class RouteRegistry {
         currency: route.currency,
         cache: route.cache,
         secrets: route.secrets,
+        // The direct transport's copy of the route table takes the definition from here.
+        ...(route.direct ? { direct: route } : {}),
         ...(route.rateLimit ? { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindow ?? 60_000 } } : {}),
       },
       // A plugin that is off (disabled, needs configuration, failed) serves nothing: its routes are not found.

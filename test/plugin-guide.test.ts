@@ -33,7 +33,7 @@ function exportedNames(source: string): string[] {
 // The members of one interface of a file: `  name:`, `  name?:`, `  readonly name:`, `  name(...)`.
 function interfaceMembers(file: string, name: string): string[] {
   const source = read(file);
-  const start = source.indexOf(`export interface ${name} {`);
+  const start = source.search(new RegExp(`export interface ${name}( extends [\\w, ]+)? \\{`));
   assert.ok(start >= 0, `${file} declares ${name}`);
   const body = source.slice(start, source.indexOf('\n}', start));
   return [...body.matchAll(/^ {2}(?:readonly\s+)?(\w+)\??[:(]/gm)].map((m) => m[1]!);
@@ -50,7 +50,10 @@ test('the guide describes every member of the plugin context, of definePlugin an
   const members = [
     ...interfaceMembers('kernel/plugin.ts', 'PluginContext'),
     ...interfaceMembers('kernel/plugin.ts', 'PluginDefinition'),
-    ...interfaceMembers('kernel/routes.ts', 'RouteDefinition'),
+    // A RouteDefinition is the fields every route has, with a Fastify handler or a direct one.
+    ...interfaceMembers('kernel/routes.ts', 'RouteFields'),
+    ...interfaceMembers('kernel/routes.ts', 'FastifyRoute'),
+    ...interfaceMembers('kernel/routes.ts', 'DirectRoute'),
   ];
   assert.ok(members.includes('container') && members.includes('checkBody'), members.join(', '));
   assert.deepEqual(missing(members), []);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { AwilixContainer } from 'awilix';
@@ -34,6 +34,8 @@ import { installDrain } from './drain.ts';
 import { installRequestScopes } from './request-scope.ts';
 import { requestLogger } from './request-logger.ts';
 import { OneLineRequestLog, type RequestEndListener } from './request-log.ts';
+import { DirectReads, ROUTER_OPTIONS } from './direct-reads.ts';
+import { handedOver, limitHeaders } from './handover.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,6 +72,10 @@ export interface AppParts {
   webhooks?: OpenApiWebhooks;
   /** Told of every request as it ends (the HTTP metrics). */
   onRequestEnd?: RequestEndListener;
+  /** Whether a plugin serves now (kernel/plugin-states.ts): the direct transport asks before it answers. */
+  isActive: (plugin: string) => boolean;
+  /** The direct transport (direct-reads.ts), made by the kernel so that its counts reach the metrics. */
+  directReads: DirectReads;
 }
 
 // Query strings and path params arrive as text and are coerced to the schema's types; JSON bodies are
@@ -110,10 +116,13 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: ROUTER_OPTIONS,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
-    genReqId: (req: { headers: Record<string, unknown> }) => {
+    genReqId: (req: IncomingMessage) => {
+      // A request the direct transport looked at keeps the id it gave it.
+      const handed = handedOver(req)?.id;
+      if (handed) return handed;
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && validRequestId(given) ? given : crypto.randomUUID();
     },
@@ -130,8 +139,11 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   for (const schema of parts.schemas) app.addSchema(schema);
   const compilations = new DeferredCompilations();
   app.decorate('schemaCompilations', compilations);
-  app.setValidatorCompiler(compilations.validators(validatorCompiler(parts.schemas)) as any);
-  app.setSerializerCompiler(compilations.serializers(serializerCompiler(parts.schemas as any) as any) as any);
+  const direct = parts.directReads;
+  // The direct transport answers with what Fastify compiles and routes: it keeps a copy of both.
+  app.setValidatorCompiler(direct.validatorCompiler(compilations.validators(validatorCompiler(parts.schemas))) as any);
+  app.setSerializerCompiler(direct.serializerCompiler(compilations.serializers(serializerCompiler(parts.schemas as any) as any)) as any);
+  app.addHook('onRoute', direct.onRoute);
   const outage = new DatabaseOutageLog(parts.logger);
   knex.on('query-response', () => outage.reachable());
   // A backstop for what happens outside the routes' scope below (framework errors, the OpenAPI route).
@@ -144,10 +156,16 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     request.principal = ANONYMOUS;
+    // Counted by the direct transport before it left the request here: its headers, not a second count.
+    const counted = handedOver(request.raw)?.counted;
+    if (counted) reply.headers(limitHeaders(counted));
   });
   installHttpsGuard(app);
   app.addHook('onRequest', async (request) => {
-    request.principal = (await parts.hooks.authenticate.promise(request)) ?? ANONYMOUS;
+    // Authenticated by the direct transport before it left the request here: its answer, not a second lookup.
+    const handed = handedOver(request.raw);
+    if (handed && 'refused' in handed) throw handed.refused;
+    request.principal = (handed?.principal ?? (await parts.hooks.authenticate.promise(request))) ?? ANONYMOUS;
   });
   let rateLimit: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined;
   app.addHook('onRequest', cacheLookupHook(parts.responseCache, () => rateLimit));
@@ -167,8 +185,22 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     installErrorHandling(scope, outage, parts.hooks.notFound);
     parts.routes.mount(scope, knex);
   });
+  const createRateLimit = (app as unknown as { createRateLimit: () => (request: object) => Promise<LimitVerdict> }).createRateLimit;
+  if (parts.tls) {
+    direct.install(app.server as unknown as HttpServer, {
+      logger: parts.logger,
+      lines,
+      trustProxy: config.trustProxy.length > 0,
+      isActive: parts.isActive,
+      authenticate: (request) => parts.hooks.authenticate.promise(request as never),
+      locale: parts.locale,
+      cache: parts.responseCache,
+      limit: config.rateLimitAnonymous > 0 || config.rateLimitAuthenticated > 0 ? createRateLimit() : undefined,
+      parts: { logger: parts.logger, server: app, parseCookie: (header) => (app as unknown as { parseCookie(h: string): Record<string, string> }).parseCookie(header) },
+      onEnd: parts.onRequestEnd,
+    });
+  }
   if (parts.tls && parts.responseCache.enabled) {
-    const createRateLimit = (app as unknown as { createRateLimit: () => (request: object) => Promise<LimitVerdict> }).createRateLimit;
     answerCachedHitsFirst(app.server as unknown as HttpServer, {
       cache: parts.responseCache,
       logger: parts.logger,

@@ -11,3 +11,8 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: unknown): boo
   if (ifNoneMatch === undefined || typeof etag !== 'string') return false;
   return ifNoneMatch === etag || ifNoneMatch === 'W/' + etag || 'W/' + ifNoneMatch === etag;
 }
+
+/** Whether an answer's own Cache-Control lets it be stored: a route that marks it private or not to be stored means it. */
+export function storable(cacheControl: unknown): boolean {
+  return !(typeof cacheControl === 'string' && /no-store|private/i.test(cacheControl));
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseCache } from './response-cache.ts';
-import { wantsFresh } from './cache-rules.ts';
+import { storable, wantsFresh } from './cache-rules.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,17 +49,11 @@ export function cacheLookupHook(cache: ResponseCache, rateLimit: () => Hook | un
 export function cacheFillHook(cache: ResponseCache) {
   return (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
     const fill = (request as WithFill)[FILL];
-    if (fill && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload)) && !privateAnswer(reply)) {
+    if (fill && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload)) && storable(reply.getHeader('cache-control'))) {
       // Routes with a limit of their own are counted by their own hook, which only the Fastify path runs.
       const direct = request.routeOptions.config?.rateLimit === undefined;
       cache.fill(fill.key, fill.generation, reply.getHeaders(), payload, direct, request.routeOptions.url);
     }
     done(null, payload);
   };
-}
-
-// A route that marks its answer private or not to be stored means it.
-function privateAnswer(reply: FastifyReply): boolean {
-  const value = reply.getHeader('cache-control');
-  return typeof value === 'string' && /no-store|private/i.test(value);
 }

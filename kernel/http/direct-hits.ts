@@ -90,11 +90,24 @@ function answer(req: IncomingMessage, res: ServerResponse, entry: CachedResponse
   if (!notModified) headers['content-length'] = entry.body.length;
   res.writeHead(notModified ? 304 : 200, headers);
   res.end(notModified ? undefined : entry.body);
-  res.once('close', () => ended(req, res, id, entry.route, performance.now() - started, options));
+  res.once('close', () => answerEnded(req, res, { id, route: entry.route, ms: performance.now() - started, principal: 'anonymous' }, options));
 }
 
-// The request's one log line and its count, as request-log.ts writes them for routed requests.
-function ended(req: IncomingMessage, res: ServerResponse, id: string, route: string | undefined, ms: number, options: DirectHitOptions): void {
+/** What the log line and the metrics say of a request answered before routing. */
+export interface AnsweredBeforeRouting {
+  id: string;
+  route: string | undefined;
+  ms: number;
+  /** The caller's kind (`anonymous`, `customer`, …). */
+  principal: string;
+}
+
+/**
+ * The one log line and the count of a request answered before Fastify routed it (here, or by
+ * direct-reads.ts), as request-log.ts writes them for routed requests; called when its response closes.
+ */
+export function answerEnded(req: IncomingMessage, res: ServerResponse, answered: AnsweredBeforeRouting, options: Pick<DirectHitOptions, 'logger' | 'lines' | 'onEnd'>): void {
+  const { id, route, ms } = answered;
   const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED;
   try {
     options.onEnd?.({ method: 'GET', route, status, ms });
@@ -103,6 +116,6 @@ function ended(req: IncomingMessage, res: ServerResponse, id: string, route: str
   }
   const { lines } = options;
   if (!lines.isLevelEnabled('info')) return;
-  const line = { reqId: id, req: { id, method: req.method, url: req.url, ip: req.socket.remoteAddress, headers: req.headers }, route: route ?? null, res: { statusCode: status }, principal: 'anonymous', responseTime: ms };
+  const line = { reqId: id, req: { id, method: req.method, url: req.url, ip: req.socket.remoteAddress, headers: req.headers }, route: route ?? null, res: { statusCode: status }, principal: answered.principal, responseTime: ms };
   lines.info(line, status === CLIENT_CLOSED ? 'request aborted' : 'request completed');
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { DirectReply } from './direct-request.ts';
 import type { Page } from './lists.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -51,14 +51,14 @@ export function pageEtag(page: Page<Buffer>): string {
  * Answers a page of kept results: sent as its bytes are (JSON content type), with its ETag set from the
  * results' digests (`pageEtag`), so the ETag hook (etag.ts) hashes nothing.
  */
-export function sendKeptPage(reply: FastifyReply, page: Page<Buffer>): Buffer {
+export function sendKeptPage(reply: DirectReply, page: Page<Buffer>): Buffer {
   reply.type(JSON_TYPE);
   reply.header('etag', pageEtag(page));
   return pageBytes(page);
 }
 
 /** Answers one kept result (a product's detail) as it is, with its ETag from its kept digest. */
-export function sendKept(reply: FastifyReply, json: Buffer): Buffer {
+export function sendKept(reply: DirectReply, json: Buffer): Buffer {
   reply.type(JSON_TYPE);
   reply.header('etag', `W/"${digestOf(json).toString('base64')}"`);
   return json;

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { AppError, badRequest, type FieldErrors } from './errors.ts';
 import { decodeCursor, encodeCursor, readAfter, type KeysetKey } from './keyset.ts';
@@ -9,6 +8,13 @@ declare module 'fastify' {
     /** Positions of rows in lists, for pages asked by number far into a list (list-positions.ts). */
     listPositions?: ListPositions;
   }
+}
+
+/** What a list reads of its request: the query (validated), the URL its links are made from, the positions of its rows. */
+export interface ListRequest {
+  query: unknown;
+  url: string;
+  server: { listPositions?: ListPositions };
 }
 
 /** The list envelope of docs/api.md (conventions, lists). */
@@ -212,7 +218,7 @@ export function applyRanges(query: Knex.QueryBuilder, params: Record<string, any
  * it): the text `new URL(base + request.url)` gives after the same changes, for a path a list route
  * matched, without parsing a URL per link (a list writes two).
  */
-function pageUrl(baseUrl: string, request: FastifyRequest, page: number | null, after?: string): string | null {
+function pageUrl(baseUrl: string, request: ListRequest, page: number | null, after?: string): string | null {
   if (page === null) return null;
   const target = request.url;
   const q = target.indexOf('?');
@@ -241,7 +247,7 @@ function normalizedBase(baseUrl: string): string {
  * Builds the envelope; a page past the end is a 404 (page 1 of an empty list is an empty page). With
  * `keyset`, `next` carries the position after which the next page starts.
  */
-export function envelope<T>(request: FastifyRequest, baseUrl: string, count: number, page: number, pageSize: number, results: T[], keyset?: { after: string | null }): Page<T> {
+export function envelope<T>(request: ListRequest, baseUrl: string, count: number, page: number, pageSize: number, results: T[], keyset?: { after: string | null }): Page<T> {
   const last = Math.max(1, Math.ceil(count / pageSize));
   if (page > last) throw new AppError(404, 'not_found', 'Invalid page.');
   return {
@@ -303,7 +309,7 @@ export interface ListReading {
  * (and no `totalColumn`) gives `next` links with a position and reads a page asked with one from there.
  */
 export async function paginate<R, T>(
-  request: FastifyRequest,
+  request: ListRequest,
   baseUrl: string,
   query: Knex.QueryBuilder,
   spec: ListSpec,

@@ -4,6 +4,7 @@ import rateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLim
 import type { Redis } from 'ioredis';
 import { principalKey } from './principal.ts';
 import { isInternalCall } from './internal-api.ts';
+import { handedOver } from './handover.ts';
 
 export interface RateLimitSettings {
   anonymous: number;
@@ -77,8 +78,10 @@ export async function installRateLimits(app: FastifyInstance, settings: RateLimi
     hook: 'preValidation',
     timeWindow: 60_000,
     max: (request) => limitFor(request) || 1_000_000_000,
-    // Internal calls belong to a page request that was counted already.
-    allowList: (request) => limitFor(request) === 0 || EXEMPT_PATHS.has(request.routeOptions?.url ?? '') || isInternalCall(request),
+    // Internal calls belong to a page request that was counted already; so does a request the direct
+    // transport counted before leaving it to Fastify (handover.ts: its headers are set from that count).
+    allowList: (request) =>
+      limitFor(request) === 0 || EXEMPT_PATHS.has(request.routeOptions?.url ?? '') || isInternalCall(request) || handedOver(request.raw)?.counted !== undefined,
     // An IPv6 client usually holds a whole /64: counting per address would let it rotate past the limit.
     keyGenerator: (request) => principalKey(request.principal, normalizeIP(request.ip, 64)),
     ...(settings.redis ? { store: redisStoreWithCircuit(settings.redis) } : {}),

@@ -100,6 +100,11 @@ export class ResponseCache {
     this.found++;
   }
 
+  /** A lookup that found nothing, counted by a path that looked without counting (direct-reads.ts). */
+  countMiss(): void {
+    this.missed++;
+  }
+
   /**
    * Stores a 200 computed by a request that began under `generation`; drops it when a change committed
    * since (its data may predate the change), or when the answer sets a cookie (it belongs to one caller).

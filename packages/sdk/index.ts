@@ -22,6 +22,7 @@ export type { PluginMetrics, PluginGaugeDefinition, PluginCounter, MetricDefinit
 export { SecretBox } from '../../kernel/crypto/secret-box.ts';
 export type { HookSets, KernelHooks, EventHooks } from '../../kernel/hooks.ts';
 export type { RouteDefinition, RouteRequest, RouteSchema, HttpMethod } from '../../kernel/routes.ts';
+export type { DirectRequest, DirectReply } from '../../kernel/http/direct-request.ts';
 export type { EventRecord, EventBus } from '../../kernel/events.ts';
 export type { JobContext, JobHandler, EnqueueOptions, Worker } from '../../kernel/worker.ts';
 export type { CliCommand } from '../../kernel/cli-registry.ts';

@@ -1,12 +1,12 @@
-import type { FastifyReply } from 'fastify';
 import type { Knex } from 'knex';
 import { forceIndex, isMysql } from '../../../kernel/db/dialect.ts';
 import type { PluginContext } from '../../../kernel/plugin.ts';
-import type { RouteRequest } from '../../../kernel/routes.ts';
+import type { DirectReply, DirectRequest } from '../../../kernel/http/direct-request.ts';
 import { paginate, type Page } from '../../../kernel/http/lists.ts';
 import { sendKept, sendKeptPage } from '../../../kernel/http/kept-json.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
 import { AppError, badRequest, type FieldErrors } from '../../../kernel/http/errors.ts';
+import { CatalogErrors } from '../errors.ts';
 import type { CatalogServices } from '../services/index.ts';
 import { productCountQuery } from '../services/product-counts.ts';
 import { categoryProductCountQuery } from '../services/category-counts.ts';
@@ -17,7 +17,7 @@ import type { ProductSerializer } from '../services/product-memo.ts';
 import { noContent } from '../schemas/common.ts';
 import { currencyOnlyQuery } from '../schemas/variants.ts';
 import { orderingIndex, productCreateBody, productFacets as facetsSchema, productFacetsQuery, productListQuery as listQuery, productListSpec, productPage, productPatchBody, productPutBody } from '../schemas/products.ts';
-import { created, dbOf, viewOf } from './context.ts';
+import { created, viewOf } from './context.ts';
 
 const tag = 'products';
 // One schema object: the routes' response schema, and what each route compiles its item serializer for, once.
@@ -28,15 +28,16 @@ const LIST_TOTAL = 'list_total';
 export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): void {
   // Customers and anonymous callers get products from the memo (services/product-memo.ts): serialised
   // JSON sent as it is. Staff get views built afresh, serialised by the route's schema.
-  const serializerOf = (reply: FastifyReply): ProductSerializer => reply.compileSerializationSchema(product, '200') as ProductSerializer;
-  const one = async (request: RouteRequest, reply: FastifyReply, id: number) => {
-    const db = dbOf(ctx, request);
+  const serializerOf = (reply: DirectReply): ProductSerializer => reply.compileSerializationSchema(product, '200') as ProductSerializer;
+  const one = async (request: DirectRequest, reply: DirectReply, id: number) => {
+    const db = ctx.knex as Knex;
     const vc = viewOf(request);
-    const memo = s.memo.usable(vc);
-    const row = await s.products.row(db, id, { activeOnly: !vc.staff }, memo ? s.memo.columnsWithRow(db) : []);
-    const record = productFromRow(row);
-    if (memo) return sendKept(reply, (await s.memo.serialized(db, [s.memo.refOf(row)], vc, serializerOf(reply), async () => [record]))[0]!);
-    return (await s.views.products(db, [record], vc))[0];
+    if (!s.memo.usable(vc)) return (await s.views.products(db, [productFromRow(await s.products.row(db, id, { activeOnly: !vc.staff }))], vc))[0];
+    // The product's version first: kept as it is, nothing else is read.
+    const ref = await s.memo.activeRef(db, id);
+    const json = ref && (await s.memo.serialized(db, [ref], vc, serializerOf(reply), (ids) => s.products.records(db, ids, { activeOnly: true })))[0];
+    if (!json) throw CatalogErrors.productNotFound();
+    return sendKept(reply, json);
   };
 
   // `?category=` naming no category, as a field error.
@@ -68,6 +69,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     path: '/api/v1/products/',
     auth: 'public',
     cache: 'anonymous',
+    direct: true,
     tag,
     summary: 'List products with their variants (anonymous callers and customers: active products only).',
     description:
@@ -163,6 +165,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
     path: '/api/v1/products/:id/',
     auth: 'public',
     cache: 'anonymous',
+    direct: true,
     tag,
     summary: 'One product with its variants (404 for a product that is not active, unless staff).',
     description: 'Prices are in ?currency= when asked (converted, or a variant\'s fixed price in that currency); text is in the language Accept-Language negotiates. Staff also see drafts, archived products and the stored translations.',

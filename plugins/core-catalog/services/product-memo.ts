@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Knex } from 'knex';
 import { isMysql } from '../../../kernel/db/dialect.ts';
+import { preparedRead } from '../../../kernel/db/prepared-reads.ts';
 import type { CatalogHooks } from '../hooks.ts';
 import type { StoreSettingsReader } from './pricing.ts';
 import type { Db, ProductRecord, ProductView } from './records.ts';
@@ -87,6 +88,19 @@ export class ProductMemo {
   columnsWithRow(db: Db): Knex.QueryBuilder[] {
     return this.columns(db);
   }
+
+  /**
+   * What the memo compares of an active product, by its id, in one statement with its fingerprint
+   * columns (a detail kept as it is then reads nothing else); undefined when no active product has it.
+   */
+  async activeRef(db: Knex, id: number): Promise<ProductRef | undefined> {
+    const [row] = await this.activeRefRow(db, id);
+    return row && this.refOf(row);
+  }
+
+  private readonly activeRefRow = preparedRead((db: Knex, id: number) =>
+    db('products').where('products.id', id).where('products.status', 'active').first('products.id', 'products.revision', ...this.columns(db)),
+  );
 
   /** A product's id, revision and, when its query selected them (`columnsWithRows`, `columnsWithRow`), fingerprint columns. */
   refOf(row: Record<string, unknown>): ProductRef {

@@ -1,8 +1,8 @@
-import type { FastifyReply } from 'fastify';
 import type { Knex } from 'knex';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import { forceIndex, isMysql } from '../../../kernel/db/dialect.ts';
 import { paginate, type Page } from '../../../kernel/http/lists.ts';
+import type { DirectReply } from '../../../kernel/http/direct-request.ts';
 import { sendKept, sendKeptPage } from '../../../kernel/http/kept-json.ts';
 import { isStaffLike } from '../../../kernel/http/principal.ts';
 import { idParams } from '../../../kernel/http/schemas.ts';
@@ -18,7 +18,7 @@ import { captureParams, captureResponse, order, orderActionParams, orderListInde
 const tag = 'orders';
 
 // Orders are answered from the memo (services/orders/order-memo.ts): serialised JSON sent as it is.
-const serializerOf = (reply: FastifyReply): OrderSerializer => reply.compileSerializationSchema(order, '200') as unknown as OrderSerializer;
+const serializerOf = (reply: DirectReply): OrderSerializer => reply.compileSerializationSchema(order, '200') as unknown as OrderSerializer;
 
 /** `expand=items` (the schema admits nothing else). */
 function expandsItems(expand: unknown): boolean {
@@ -31,6 +31,7 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
     method: 'GET',
     path: '/api/v1/orders/',
     auth: 'customer-or-staff',
+    direct: true,
     tag,
     summary: 'List orders (customers: their own).',
     description:
@@ -64,6 +65,7 @@ export function registerOrderRoutes(ctx: PluginContext, s: CheckoutServices): vo
     method: 'GET',
     path: '/api/v1/orders/:id/',
     auth: 'customer-or-staff',
+    direct: true,
     tag,
     summary: 'One order (a customer\'s own only; another\'s is 404); items with expand=items.',
     description: 'Staff see every order; a customer only their own (another\'s answers 404, so order numbers are not revealed). Items are included with expand=items.',

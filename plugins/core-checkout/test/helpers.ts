@@ -3,6 +3,7 @@ import { after, before } from 'node:test';
 import type { Knex } from 'knex';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestStoreOptions } from '../../../test/helpers/store.ts';
+import type { SessionClient } from '../../../test/helpers/auth.ts';
 import { Client, expectStatus, openCatalogStore, type CatalogTestStore } from '../../core-catalog/test/helpers.ts';
 import { fakePlugins } from './fakes.ts';
 
@@ -167,4 +168,16 @@ export async function placedOrder(shop: Shop, lines: Array<[number, number]>, me
 /** The order as staff see it now, items included. */
 export async function orderNow(shop: Shop, id: number): Promise<any> {
   return expectStatus(await shop.staff.get(`/api/v1/orders/${id}/?expand=items`), 200);
+}
+
+const json = (payload: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+
+/** A customer who buys one variant through the API with their session (cart, checkout, shipping 1, pay); returns the order id. */
+export async function buyAs(client: SessionClient, variantId: number, quantity: number, method = 'fake_instant'): Promise<number> {
+  const cart = expectStatus(await client.request({ method: 'POST', url: '/api/v1/cart/' }), 201);
+  expectStatus(await client.request({ method: 'POST', url: `/api/v1/cart/${cart.id}/items/`, ...json({ variant_id: variantId, quantity }) }), 201);
+  const address = { first_name: 'C', last_name: 'D', address_line_1: 'E', city: 'F', postal_code: 'G', country: 'DE' };
+  const checkout = expectStatus(await client.request({ method: 'POST', url: '/api/v1/checkout/', ...json({ cart_id: cart.id, email: 'c@example.com', shipping_address: address }) }), 201);
+  expectStatus(await client.request({ method: 'PATCH', url: `/api/v1/checkout/${checkout.id}/`, ...json({ shipping_method_id: 1 }) }), 200);
+  return expectStatus(await client.request({ method: 'POST', url: `/api/v1/checkout/${checkout.id}/pay/`, ...json({ payment_method_id: method }) }), 201).order.id;
 }

@@ -2,19 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ManualClock } from '../../../kernel/clock.ts';
 import { SessionClient } from '../../../test/helpers/auth.ts';
-import { eventsOf, expectStatus, makeVariant, pay, readyCheckout, shopFor, type Shop } from './helpers.ts';
-
-const json = (payload: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
-
-/** A customer who buys one variant through the API with their session; returns the order id. */
-async function buy(client: SessionClient, variantId: number, quantity: number, method = 'fake_instant'): Promise<number> {
-  const cart = expectStatus(await client.request({ method: 'POST', url: '/api/v1/cart/' }), 201);
-  expectStatus(await client.request({ method: 'POST', url: `/api/v1/cart/${cart.id}/items/`, ...json({ variant_id: variantId, quantity }) }), 201);
-  const address = { first_name: 'C', last_name: 'D', address_line_1: 'E', city: 'F', postal_code: 'G', country: 'DE' };
-  const checkout = expectStatus(await client.request({ method: 'POST', url: '/api/v1/checkout/', ...json({ cart_id: cart.id, email: 'c@example.com', shipping_address: address }) }), 201);
-  expectStatus(await client.request({ method: 'PATCH', url: `/api/v1/checkout/${checkout.id}/`, ...json({ shipping_method_id: 1 }) }), 200);
-  return expectStatus(await client.request({ method: 'POST', url: `/api/v1/checkout/${checkout.id}/pay/`, ...json({ payment_method_id: method }) }), 201).order.id;
-}
+import { buyAs, eventsOf, expectStatus, makeVariant, pay, readyCheckout, shopFor, type Shop } from './helpers.ts';
 
 async function registered(shop: Shop, name: string): Promise<SessionClient> {
   const client = new SessionClient(shop.store);
@@ -29,11 +17,11 @@ test('orders: staff see all, customers only their own (another\'s is 404); filte
   const dear = await makeVariant(shop, { price: '100.00' });
   const alice = await registered(shop, 'alice');
   const bob = await registered(shop, 'bob');
-  const a1 = await buy(alice, cheap.id, 1);
+  const a1 = await buyAs(alice, cheap.id, 1);
   clock.advance(24 * 3600_000);
-  const b1 = await buy(bob, dear.id, 1, 'fake_card');
+  const b1 = await buyAs(bob, dear.id, 1, 'fake_card');
   clock.advance(24 * 3600_000);
-  const a2 = await buy(alice, dear.id, 2);
+  const a2 = await buyAs(alice, dear.id, 2);
 
   const all = expectStatus(await shop.staff.get('/api/v1/orders/'), 200);
   assert.equal(all.count, 3);
