@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { idleSoleConnection } from './sole-connection.ts';
+import { idleReadConnection, idleSoleConnection } from './sole-connection.ts';
 
 interface Statement {
   reader: boolean;
@@ -58,6 +58,9 @@ interface StatementClient extends Emitter {
 /** The statements knex builds that run here; schema changes, raw SQL and anything else go knex's way. */
 const DIRECT = new Set(['select', 'first', 'pluck', 'insert', 'update', 'del', 'counter']);
 
+/** Those of them that only read: outside a transaction they run in the turn's read transaction (sole-connection.ts). */
+const READS = new Set(['select', 'first', 'pluck']);
+
 /** Each transaction's client, with its transaction and the connection it holds. */
 const transactions = new WeakMap<object, { trx: Transaction; connection: SqliteConnection }>();
 
@@ -113,7 +116,7 @@ export function runStatementsAtOnce(knex: Knex): void {
     const client = this;
     const queued = runner.run.bind(runner);
     runner.run = () => {
-      const connection = freeConnection(client);
+      const connection = freeConnection(client, READS.has(builder._method!));
       if (!connection) return queued();
       const compiled = builder.toSQL();
       if (Array.isArray(compiled) || !DIRECT.has(compiled.method) || compiled.timeout || compiled.options?.safeIntegers !== undefined) return queued();
@@ -138,10 +141,10 @@ export function runStatementsAtOnce(knex: Knex): void {
 }
 
 // The connection a statement of `client` may use right now, if any.
-function freeConnection(client: StatementClient): SqliteConnection | undefined {
+function freeConnection(client: StatementClient, reads: boolean): SqliteConnection | undefined {
   const transaction = transactions.get(client);
   if (transaction) return transaction.trx.isCompleted() ? undefined : transaction.connection;
-  return idleSoleConnection(client) as SqliteConnection | undefined;
+  return (reads ? idleReadConnection(client) : idleSoleConnection(client)) as SqliteConnection | undefined;
 }
 
 // What knex's better-sqlite3 client does in `_query`, without the promises.

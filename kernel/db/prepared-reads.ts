@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { isSqlite } from './dialect.ts';
-import { idleSoleConnection } from './sole-connection.ts';
+import { idleReadConnection } from './sole-connection.ts';
 
 /** What a prepared read takes: values bound into the statement, one placeholder each. */
 export type Scalar = string | number;
@@ -38,8 +38,8 @@ let sequence = 0;
 /**
  * A SELECT a hot read sends with other values every time (a product by its id), built once with knex
  * and then run from its SQL: no builder, no compile, no runner per call. On SQLite it runs at once on
- * the store's connection when nothing holds it (as db/direct-statements.ts runs built statements),
- * otherwise through knex (`raw`, queued for the connection). On MySQL/MariaDB it is a prepared
+ * the store's connection when nothing holds it, in the turn's read transaction (as
+ * db/direct-statements.ts runs built reads), otherwise through knex (`raw`, queued for the connection). On MySQL/MariaDB it is a prepared
  * statement of the server (mysql2's `execute`, on a connection of knex's pool): the server parses it
  * once per connection instead of at every call, which was a tenth of its work for a product's detail.
  * knex's `query` and `query-response` events are sent for it as for any statement.
@@ -92,7 +92,7 @@ function learn<A extends Scalar[]>(db: Knex, build: (db: Knex, ...args: A) => Kn
 async function run(db: Knex, sql: string, bindings: unknown[]): Promise<Row[]> {
   const client = db.client as unknown as Client;
   if (!isSqlite(db)) return reported(client, sql, bindings, () => executed(client, sql, bindings));
-  const connection = idleSoleConnection(client) as { prepare(sql: string): SqliteStatement } | undefined;
+  const connection = idleReadConnection(client) as { prepare(sql: string): SqliteStatement } | undefined;
   if (!connection) return rowsOf(await db.raw(sql, bindings as Knex.RawBinding[]));
   return reported(client, sql, bindings, () => connection.prepare(sql).all(client._formatBindings(bindings)));
 }

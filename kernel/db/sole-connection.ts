@@ -12,15 +12,49 @@ interface PoolClient {
   destroy(callback?: unknown): Promise<void>;
 }
 
-const idleConnections = new WeakMap<object, () => unknown>();
+interface SqliteConnection {
+  prepare(sql: string): { run(): unknown };
+  readonly inTransaction: boolean;
+}
+
+interface Idle {
+  /** The connection when nothing holds it, else undefined. */
+  connection(): unknown;
+  /** Opens this turn's read transaction on it, unless one is open. */
+  read(): void;
+  /** Ends this turn's read transaction, if one is open. */
+  endRead(): void;
+}
+
+const idleConnections = new WeakMap<object, Idle>();
 
 /**
  * The sole connection of the store's knex `client` when nothing holds it (no statement or transaction
- * has it, and none waits), for a caller that uses it synchronously, start to end, before any other code
- * runs; else undefined.
+ * has it, and none waits), for a caller that writes with it synchronously, start to end, before any
+ * other code runs; else undefined. This turn's read transaction, if one is open, is ended first, so the
+ * write commits on its own.
  */
 export function idleSoleConnection(client: object): unknown {
-  return idleConnections.get(client)?.();
+  const idle = idleConnections.get(client);
+  const connection = idle?.connection();
+  if (connection !== undefined) idle!.endRead();
+  return connection;
+}
+
+/**
+ * The sole connection, as `idleSoleConnection`, for a read outside any transaction: run inside the
+ * read transaction this turn of the event loop shares (opened by its first read, ended at the turn's
+ * end or when anything else takes the connection). Every read of a turn then sees one snapshot, and
+ * only the first pays for SQLite's locks (a lock and an unlock of the database file and of a read mark
+ * of the WAL, four system calls, a sixth of a computed product's detail: bench/README.md, "One read
+ * transaction a turn"). What another process commits is seen from the next turn on; what this process
+ * writes is written after the read transaction ended, so every read after it sees it.
+ */
+export function idleReadConnection(client: object): unknown {
+  const idle = idleConnections.get(client);
+  const connection = idle?.connection();
+  if (connection !== undefined) idle!.read();
+  return connection;
 }
 
 /**
@@ -45,6 +79,20 @@ export function keepSoleConnection(knex: Knex): void {
   const waiting: Waiter[] = [];
   let timer: NodeJS.Timeout | undefined;
   let idle: (() => void) | undefined;
+  // This turn's read transaction (idleReadConnection), on `held`.
+  let reading = false;
+  const endRead = () => {
+    if (!reading) return;
+    reading = false;
+    const connection = held as SqliteConnection;
+    if (connection.inTransaction) connection.prepare('COMMIT').run();
+  };
+  const read = () => {
+    if (reading) return;
+    (held as SqliteConnection).prepare('BEGIN').run();
+    reading = true;
+    setImmediate(endRead);
+  };
 
   const take = async (): Promise<unknown> => {
     if (held !== undefined) return held;
@@ -80,6 +128,8 @@ export function keepSoleConnection(knex: Knex): void {
     if (closing) return fromPool();
     if (!busy) {
       busy = true;
+      // Whoever takes the connection gets it outside the turn's read transaction.
+      endRead();
       try {
         return await take();
       } catch (err) {
@@ -111,7 +161,7 @@ export function keepSoleConnection(knex: Knex): void {
     });
   };
 
-  idleConnections.set(knex.client, () => (busy || closing ? undefined : held));
+  idleConnections.set(knex.client, { connection: () => (busy || closing ? undefined : held), read, endRead });
 
   client.releaseConnection = async (connection: unknown) => {
     if (connection !== held) return toPool(connection);
@@ -121,6 +171,7 @@ export function keepSoleConnection(knex: Knex): void {
   client.destroy = async (callback?: unknown) => {
     closing = true;
     if (busy) await new Promise<void>((resolve) => (idle = resolve));
+    if (held !== undefined) endRead();
     if (held !== undefined) {
       const connection = held;
       held = undefined;

@@ -80,6 +80,8 @@ test('a column renamed by another process, the count unchanged, reads under its 
   await readAll();
   await readAll();
   other.exec('alter table wide rename column c1 to renamed');
+  // Reads outside a transaction see another process's commits from the next turn of the event loop on.
+  await new Promise((resolve) => setImmediate(resolve));
   const rows = await readAll();
   assert.equal(rows[0].renamed, 'c1-1');
   assert.equal('c1' in rows[0], false);
@@ -89,6 +91,7 @@ test('a column renamed by another process, the count unchanged, reads under its 
 test('a column dropped and another added by another process, in one change, read as they now are', async () => {
   await readAll();
   other.exec('begin; alter table wide drop column c2; alter table wide add column swapped text default \'s\'; commit;');
+  await new Promise((resolve) => setImmediate(resolve));
   const rows = await readAll();
   assert.equal('c2' in rows[0], false);
   assert.equal(rows[0].swapped, 's');
@@ -143,8 +146,10 @@ test('a select naming its columns, narrow or wide, returns the rows better-sqlit
 
 test('a select naming a column another process dropped fails, as in better-sqlite3', async () => {
   other.exec("alter table wide add column doomed text default 'd'");
+  await new Promise((resolve) => setImmediate(resolve));
   const read = () => knex('wide').select('id', 'doomed').orderBy('id');
   assert.equal((await read())[0].doomed, 'd');
   other.exec('alter table wide drop column doomed');
+  await new Promise((resolve) => setImmediate(resolve));
   await assert.rejects(read(), /no such column: doomed/);
 });
