@@ -105,7 +105,7 @@ export class ProductMemo {
   /** A product's id, revision and, when its query selected them (`columnsWithRows`, `columnsWithRow`), fingerprint columns. */
   refOf(row: Record<string, unknown>): ProductRef {
     const ref: ProductRef = { id: Number(row.id), revision: Number(row.revision) };
-    if (columnName(0) in row) ref.fingerprint = fingerprintOf(row);
+    if (nameOf(0) in row) ref.fingerprint = fingerprintOf(row);
     return ref;
   }
 
@@ -188,10 +188,14 @@ export class ProductMemo {
   }
 }
 
+// The names of the first fingerprint columns, made once: a page reads them for each of its rows.
+const COLUMN_NAMES = Array.from({ length: 16 }, (_, i) => columnName(i));
+const nameOf = (i: number) => COLUMN_NAMES[i] ?? columnName(i);
+
 // The values of every fingerprint column the row has, in their order (however many each plugin
 // appended); NULL (nothing to fingerprint) is empty.
 function fingerprintOf(row: Record<string, unknown>): string {
   let text = '';
-  for (let i = 0; columnName(i) in row; i++) text += `${i ? '|' : ''}${row[columnName(i)] ?? ''}`;
+  for (let i = 0; nameOf(i) in row; i++) text += `${i ? '|' : ''}${row[nameOf(i)] ?? ''}`;
   return text;
 }
