@@ -9,6 +9,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** MySQL/MariaDB: the most connections this process opens to the database (DATABASE_POOL_MAX). */
+  databasePoolMax: number;
   redisUrl?: string;
   baseUrl: string;
   tlsCertFile?: string;
@@ -107,6 +109,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
+    databasePoolMax: int(env, 'DATABASE_POOL_MAX', 20),
     redisUrl: env.REDIS_URL || undefined,
     baseUrl: (env.BASE_URL || `https://localhost:${port}`).replace(/\/+$/, ''),
     tlsCertFile: env.TLS_CERT_FILE || undefined,
@@ -132,6 +135,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     env: Object.freeze({ ...env }),
     ...overrides,
   };
+  if (config.databasePoolMax < 1) throw new ConfigError('DATABASE_POOL_MAX must be 1 or more.');
   if (!THEME_NAME.test(config.theme)) {
     throw new ConfigError(`THEME must be a theme's folder name (letters, digits, "-" and "_"), got "${config.theme}".`);
   }

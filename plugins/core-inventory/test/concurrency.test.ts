@@ -1,10 +1,11 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { isMysql } from '../../../kernel/db/dialect.ts';
+import { DEFAULT_POOL_MAX } from '../../../kernel/db/connection.ts';
 import { InsufficientStockError } from '../errors.ts';
 import { assertInvariants, levelsOf, makeVariant, makeWarehouse, openInventoryStore, setStock, type InventoryTestStore } from './helpers.ts';
 
-// Runs on SQLite by default and on MariaDB/MySQL when DATABASE_URL is set (the kernel's pool: 10
+// Runs on SQLite by default and on MariaDB/MySQL when DATABASE_URL is set (the kernel's pool: 20
 // connections there, one on SQLite, where transactions take turns).
 let s: InventoryTestStore;
 before(async () => {
@@ -25,7 +26,7 @@ async function settle<T>(promises: Promise<T>[]): Promise<{ ok: T[]; failed: any
 
 test('60 concurrent reservations of 1 unit against a stock of 10: exactly 10 succeed, the others are insufficient_stock', async () => {
   const knex = s.store.kernel.knex;
-  if (isMysql(knex)) assert.equal((knex.client as any).pool.max, 10, 'the kernel\'s MySQL pool has 10 connections');
+  if (isMysql(knex)) assert.equal((knex.client as any).pool.max, DEFAULT_POOL_MAX, `the kernel's MySQL pool has ${DEFAULT_POOL_MAX} connections`);
   const v = await makeVariant(s.staff);
   const w = await makeWarehouse(s.staff);
   await setStock(s.staff, v.id, w.id, 10);
@@ -42,7 +43,7 @@ test('60 concurrent reservations of 1 unit against a stock of 10: exactly 10 suc
     }),
   );
   const { ok, failed } = await settle(attempts);
-  // On MySQL the transactions really ran side by side (up to the pool's 10); SQLite has them take turns.
+  // On MySQL the transactions really ran side by side (up to the pool's 20); SQLite has them take turns.
   if (isMysql(knex)) assert.ok(overlap >= 5, `at most ${overlap} transactions were open at once`);
   else assert.equal(overlap, 1);
   assert.equal(ok.length, 10, `successes: ${ok.length}; failures: ${failed.map((e) => e?.code ?? e?.message).join(', ')}`);
