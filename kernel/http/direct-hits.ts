@@ -100,6 +100,8 @@ export interface AnsweredBeforeRouting {
   ms: number;
   /** The caller's kind (`anonymous`, `customer`, …). */
   principal: string;
+  /** The client had left before the answer was ready: nothing was sent. */
+  abandoned?: boolean;
 }
 
 /**
@@ -108,7 +110,7 @@ export interface AnsweredBeforeRouting {
  */
 export function answerEnded(req: IncomingMessage, res: ServerResponse, answered: AnsweredBeforeRouting, options: Pick<DirectHitOptions, 'logger' | 'lines' | 'onEnd'>): void {
   const { id, route, ms } = answered;
-  const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED;
+  const status = res.writableFinished && !answered.abandoned ? res.statusCode : CLIENT_CLOSED;
   try {
     options.onEnd?.({ method: 'GET', route, status, ms });
   } catch (err) {

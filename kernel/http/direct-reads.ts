@@ -78,7 +78,6 @@ export class DirectReads {
   // Serializers by schema object and status, whoever compiled them (Fastify for a route's responses and
   // a reply's `compileSerializationSchema`, or this transport): the compiler reads nothing else.
   private readonly serializers = new WeakMap<object, Map<string, Serialize>>();
-  private options?: DirectReadOptions;
   /** Requests answered here, and requests looked at here and left to Fastify (the metrics). */
   answered = 0;
   handedOver = 0;
@@ -122,7 +121,6 @@ export class DirectReads {
 
   /** Takes the server's requests first, in front of its current listeners (Fastify, or the cached-hit path before it). */
   install(server: Server, options: DirectReadOptions): void {
-    this.options = options;
     const listeners = server.listeners('request') as Listener[];
     server.removeAllListeners('request');
     const forward: Listener = (req, res) => {
@@ -209,12 +207,18 @@ export class DirectReads {
     Object.assign(headers, reply.headers);
     headers.etag ??= etagOf(body);
     if (cached && storable(headers['cache-control'])) options.cache.fill(key, generation, headers, body, true, route.path);
+    this.answered++;
+    const ended = (abandoned: boolean) => answerEnded(req, res, { id, route: route.path, ms: performance.now() - started, principal: request.principal.kind, abandoned }, options);
+    // A client that left while the answer was computed closed the response already: logged as aborted.
+    if (res.destroyed) {
+      ended(true);
+      return true;
+    }
     const notModified = etagMatches(req.headers['if-none-match'], headers.etag);
     if (!notModified) headers['content-length'] = body.length;
-    this.answered++;
     res.writeHead(notModified ? 304 : 200, headers as Record<string, string | number>);
     res.end(notModified ? undefined : body);
-    res.once('close', () => answerEnded(req, res, { id, route: route.path, ms: performance.now() - started, principal: request.principal.kind }, options));
+    res.once('close', () => ended(false));
     return true;
   }
 

@@ -37,6 +37,8 @@ const DIRECT = pluginSource('direct', {
         runs.item++;
         if (request.params.id === 404) throw new AppError(404, 'not_found', 'No such item.');
         if (request.params.id === 500) throw new Error('the handler broke');
+        // Held until the test lets it go: a client that leaves meanwhile.
+        if (request.params.id === 777) await globalThis.__directHeld;
         reply.type('application/json; charset=utf-8');
         reply.header('etag', 'W/"item-' + request.params.id + '"');
         return Buffer.from(JSON.stringify({ id: request.params.id, kept: true }));
@@ -147,6 +149,30 @@ describe('direct routes over HTTPS', () => {
     assert.deepEqual(w.logs.filter((l) => l.reqId === 'direct-43').map((l) => l.res.statusCode), [404]);
     const odd = await wire(`${w.origin}/api/v1/direct/items/`, { headers: { 'x-request-id': 'not a valid id!', 'cache-control': 'no-cache' } });
     assert.match(String(odd.headers['x-request-id']), /^[0-9a-f-]{36}$/);
+  });
+
+  test('a client that leaves while its answer is computed is logged as aborted (499), once', async () => {
+    let release!: () => void;
+    (globalThis as unknown as { __directHeld: Promise<void> }).__directHeld = new Promise((resolve) => (release = resolve));
+    const https = await import('node:https');
+    const sent = new Promise<void>((resolve) => {
+      const req = https.request(`${w.origin}/api/v1/direct/items/777/`, { headers: { 'x-request-id': 'direct-gone' }, agent: false, rejectUnauthorized: false });
+      req.on('error', () => undefined);
+      req.end(() => setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 50));
+    });
+    await sent;
+    // Released once the server has seen the connection close.
+    const server = w.store.kernel.app!.server;
+    const open = () => new Promise<number>((resolve) => server.getConnections((_err, n) => resolve(n)));
+    for (let tries = 0; (await open()) > 0 && tries < 500; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    const deadline = Date.now() + 5000;
+    while (!w.logs.some((l) => l.reqId === 'direct-gone') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    const lines = w.logs.filter((l) => l.reqId === 'direct-gone');
+    assert.deepEqual(lines.map((l) => [l.msg, l.res.statusCode, l.route]), [['request aborted', 499, '/api/v1/direct/items/:id/']]);
   });
 
   test('ETags: If-None-Match answers 304 without a body, as Fastify does', async () => {
