@@ -4,12 +4,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { createDatabase } from '../db/connection.ts';
+import { createRequire } from 'node:module';
+import { createDatabase, sqliteFile } from '../db/connection.ts';
+import { preparedRead } from '../db/prepared-reads.ts';
 import { keepSoleConnection } from '../db/sole-connection.ts';
 
 // SQLite's one connection handed from statement to statement without knex's pool: statements and
 // transactions take turns, a wait has the pool's limit, and closing waits for the one in use. The
 // store's own SQLite database is opened through it (createDatabase), so these run on every pass.
+
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => { prepare(sql: string): { run(...a: unknown[]): unknown }; close(): void };
 
 let dir: string;
 let knex: Knex;
@@ -126,4 +130,57 @@ test('closing waits for the transaction in progress, then closes the connection'
   const reopened = createDatabase({ databaseUrl: '', dataDir: path.join(dir, 'closing') });
   assert.deepEqual((await reopened('t').select('n').orderBy('n')).map((r) => r.n), [1, 2]);
   await reopened.destroy();
+});
+
+// The reads of one turn of the event loop outside any transaction share one read transaction
+// (idleReadConnection): each read sees what this process committed before it, another process's commit
+// is seen from the next turn on, and writes and transactions run outside it.
+const prepared = preparedRead((db: Knex, id: number) => db('counters').where('id', id).select('n'));
+const read = async () => (await prepared(knex, 1))[0]!.n as number;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+test("another process's commit is seen from the next turn, never halfway through one", async () => {
+  await knex('counters').where('id', 1).update({ n: 1 });
+  await nextTurn();
+  const other = new Database(sqliteFile({ dataDir: dir }));
+  try {
+    // The first read opens the turn's read transaction; the commit lands after it, in the same turn
+    // (only promise callbacks ran in between); the later reads of the turn read in that transaction.
+    assert.equal(await counter(), 1);
+    other.prepare('update counters set n = 2 where id = 1').run();
+    assert.deepEqual([await read(), await counter()], [1, 1], 'one snapshot for the turn');
+    await nextTurn();
+    assert.equal(await read(), 2, 'the next turn sees the other process’s commit');
+    assert.equal(await counter(), 2);
+  } finally {
+    other.close();
+  }
+});
+
+test('what this process writes is seen by the reads after it, in the same turn', async () => {
+  await knex('counters').where('id', 1).update({ n: 10 });
+  await nextTurn();
+  assert.equal(await read(), 10);
+  // A write outside a transaction ends the turn's read transaction and commits on its own.
+  await knex('counters').where('id', 1).update({ n: 11 });
+  assert.equal(await read(), 11);
+  // So does a transaction, which takes the connection from the turn's reads.
+  await knex.transaction(async (trx) => {
+    await trx('counters').where('id', 1).increment('n', 1);
+  });
+  assert.equal(await counter(), 12);
+  assert.equal(await read(), 12);
+});
+
+test('reads waiting for a transaction run after it commits and see it', async () => {
+  await knex('counters').where('id', 1).update({ n: 20 });
+  const during: Array<Promise<number>> = [];
+  await knex.transaction(async (trx) => {
+    await trx('counters').where('id', 1).update({ n: 21 });
+    during.push(counter(), read());
+    await trx('counters').where('id', 1).increment('n', 1);
+  });
+  assert.deepEqual(await Promise.all(during), [22, 22]);
+  await nextTurn();
+  assert.equal(await read(), 22);
 });
