@@ -171,8 +171,8 @@ export function keepSoleConnection(knex: Knex): void {
   client.destroy = async (callback?: unknown) => {
     closing = true;
     if (busy) await new Promise<void>((resolve) => (idle = resolve));
-    if (held !== undefined) endRead();
     if (held !== undefined) {
+      endRead();
       const connection = held;
       held = undefined;
       await toPool(connection);

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -28,14 +27,14 @@ import type { ResponseCache } from './response-cache.ts';
 import type { ListPositions } from './list-positions.ts';
 import { cacheFillHook, cacheLookupHook } from './cached-responses.ts';
 import { keepInternalAnswer } from './internal-api.ts';
-import { answerCachedHitsFirst, type LimitVerdict } from './direct-hits.ts';
-import { validRequestId } from './request-id.ts';
+import { answerCachedHitsFirst, limitHeaders, type LimitVerdict } from './direct-hits.ts';
+import { requestIdOf } from './request-id.ts';
 import { installDrain } from './drain.ts';
 import { installRequestScopes } from './request-scope.ts';
 import { requestLogger } from './request-logger.ts';
 import { OneLineRequestLog, type RequestEndListener } from './request-log.ts';
 import { DirectReads, ROUTER_OPTIONS } from './direct-reads.ts';
-import { handedOver, limitHeaders } from './handover.ts';
+import { handedOver } from './handover.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -123,8 +122,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       // A request the direct transport looked at keeps the id it gave it.
       const handed = handedOver(req)?.id;
       if (handed) return handed;
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && validRequestId(given) ? given : crypto.randomUUID();
+      return requestIdOf(req.headers);
     },
     forceCloseConnections: 'idle',
     // Requests arriving while stopping get the drain's 503 in the API's shape (drain.ts), not Fastify's.

@@ -1,10 +1,9 @@
-import crypto from 'node:crypto';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from '../logger.ts';
 import { ANONYMOUS } from './principal.ts';
 import { ResponseCache, type CachedResponse } from './response-cache.ts';
-import { validRequestId } from './request-id.ts';
+import { requestIdOf } from './request-id.ts';
 import { etagMatches, wantsFresh } from './cache-rules.ts';
 import { CLIENT_CLOSED, type RequestEndListener } from './request-log.ts';
 
@@ -33,6 +32,37 @@ export interface DirectHitOptions {
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
+ * Puts `first` in front of the server's current `request` listeners (Fastify, or another path in front
+ * of it): it sees each request before them, and `forward` hands the request on to them.
+ */
+export function takeRequestsFirst(server: Server, first: (req: IncomingMessage, res: ServerResponse, forward: Listener) => void): void {
+  const listeners = server.listeners('request') as Listener[];
+  server.removeAllListeners('request');
+  const forward: Listener = (req, res) => {
+    for (const listener of listeners) listener.call(server, req, res);
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => first(req, res, forward));
+}
+
+/** A request a trusted proxy forwarded (TRUST_PROXY set, X-Forwarded-* present): its address and scheme are the proxy's word, which Fastify reads. */
+export function forwardedByProxy(headers: IncomingHttpHeaders, trustProxy: boolean): boolean {
+  return trustProxy && (headers['x-forwarded-for'] !== undefined || headers['x-forwarded-proto'] !== undefined || headers['x-forwarded-host'] !== undefined);
+}
+
+/** The rate-limit headers of a counted request, as @fastify/rate-limit writes them under its limit. */
+export function limitHeaders(verdict: LimitVerdict): Record<string, number> {
+  return { 'x-ratelimit-limit': verdict.max!, 'x-ratelimit-remaining': verdict.remaining!, 'x-ratelimit-reset': verdict.ttlInSeconds! };
+}
+
+/** Sends a 200 of `body` with `headers`, or a 304 without it when the request's If-None-Match names the ETag. */
+export function writeAnswer(req: IncomingMessage, res: ServerResponse, headers: Record<string, unknown>, body: Buffer): void {
+  const notModified = etagMatches(req.headers['if-none-match'], headers.etag);
+  if (!notModified) headers['content-length'] = body.length;
+  res.writeHead(notModified ? 304 : 200, headers as Record<string, string | number | string[]>);
+  res.end(notModified ? undefined : body);
+}
+
+/**
  * The cheapest answer the store gives: a cached anonymous GET straight from the server's `request`
  * event, before Fastify builds a request, so that a storefront's repeated catalogue reads cost little
  * more than writing the stored bytes. Everything else, and every case this path does not handle in
@@ -46,12 +76,7 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  * one request log line (request-log.ts), the same request metrics and a response-cache hit.
  */
 export function answerCachedHitsFirst(server: Server, options: DirectHitOptions): void {
-  const listeners = server.listeners('request') as Listener[];
-  server.removeAllListeners('request');
-  const forward: Listener = (req, res) => {
-    for (const listener of listeners) listener.call(server, req, res);
-  };
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  takeRequestsFirst(server, (req, res, forward) => {
     const entry = directEntry(req, options);
     if (!entry) return forward(req, res);
     if (!options.limit) return answer(req, res, entry, undefined, options);
@@ -68,28 +93,20 @@ function directEntry(req: IncomingMessage, options: DirectHitOptions): CachedRes
   if ((req.socket as TLSSocket).encrypted !== true) return undefined;
   const h = req.headers;
   if (h.authorization !== undefined || h.cookie !== undefined || wantsFresh(h['cache-control'])) return undefined;
-  if (options.trustProxy && (h['x-forwarded-for'] !== undefined || h['x-forwarded-proto'] !== undefined || h['x-forwarded-host'] !== undefined)) return undefined;
+  if (forwardedByProxy(h, options.trustProxy)) return undefined;
   // Not counted yet: a request this path leaves to Fastify is counted by the lookup there.
   const entry = options.cache.get(ResponseCache.keyOf('GET', req.url ?? '', h), false);
   return entry?.direct ? entry : undefined;
 }
 
 function answer(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, verdict: LimitVerdict | undefined, options: DirectHitOptions): void {
-  const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && validRequestId(given) ? given : crypto.randomUUID();
+  const id = requestIdOf(req.headers);
   const started = performance.now();
   options.cache.countHit();
-  const headers: Record<string, string | number | string[]> = { 'x-request-id': id };
-  if (verdict && !verdict.isAllowed) {
-    headers['x-ratelimit-limit'] = verdict.max!;
-    headers['x-ratelimit-remaining'] = verdict.remaining!;
-    headers['x-ratelimit-reset'] = verdict.ttlInSeconds!;
-  }
+  const headers: Record<string, unknown> = { 'x-request-id': id };
+  if (verdict && !verdict.isAllowed) Object.assign(headers, limitHeaders(verdict));
   Object.assign(headers, entry.headers);
-  const notModified = etagMatches(req.headers['if-none-match'], entry.headers.etag);
-  if (!notModified) headers['content-length'] = entry.body.length;
-  res.writeHead(notModified ? 304 : 200, headers);
-  res.end(notModified ? undefined : entry.body);
+  writeAnswer(req, res, headers, entry.body);
   res.once('close', () => answerEnded(req, res, { id, route: entry.route, ms: performance.now() - started, principal: 'anonymous' }, options));
 }
 

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import FindMyWay from 'find-my-way';
@@ -9,10 +8,11 @@ import { ANONYMOUS, satisfies, type Principal } from './principal.ts';
 import { negotiateLanguage } from './accept-language.ts';
 import type { StoreLocale } from './negotiation.ts';
 import { ResponseCache } from './response-cache.ts';
-import { etagMatches, storable, wantsFresh } from './cache-rules.ts';
-import { validRequestId } from './request-id.ts';
-import { answerEnded, type LimitVerdict } from './direct-hits.ts';
-import { handOver, limitHeaders, type Handover } from './handover.ts';
+import { storable, wantsFresh } from './cache-rules.ts';
+import { requestIdOf } from './request-id.ts';
+import { weakEtag } from './etag.ts';
+import { answerEnded, forwardedByProxy, limitHeaders, takeRequestsFirst, writeAnswer, type LimitVerdict } from './direct-hits.ts';
+import { handOver, type Handover } from './handover.ts';
 import { LeanReply, LeanRequest, type LeanParts } from './direct-request.ts';
 import type { RequestEndListener } from './request-log.ts';
 import type { Validate } from './deferred-compilation.ts';
@@ -28,7 +28,6 @@ declare module 'fastify' {
 /** The router settings of the app (app.ts) and of the direct transport's copy of its route table. */
 export const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 200 } as const;
 
-type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 type Serialize = (data: any) => string;
 type SerializerCompiler = (request: { schema: any; method?: string; url?: string; httpStatus?: string }) => Serialize;
 
@@ -54,7 +53,6 @@ interface Known {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const etagOf = (body: Buffer) => `W/"${crypto.hash('sha1', body, 'base64')}"`;
 
 /**
  * The direct transport: GETs of routes marked `direct` answered from the server's `request` event by
@@ -121,12 +119,7 @@ export class DirectReads {
 
   /** Takes the server's requests first, in front of its current listeners (Fastify, or the cached-hit path before it). */
   install(server: Server, options: DirectReadOptions): void {
-    const listeners = server.listeners('request') as Listener[];
-    server.removeAllListeners('request');
-    const forward: Listener = (req, res) => {
-      for (const listener of listeners) listener.call(server, req, res);
-    };
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    takeRequestsFirst(server, (req, res, forward) => {
       const found = this.candidate(req, options);
       if (!found) return forward(req, res);
       const known: Handover = {};
@@ -151,7 +144,7 @@ export class DirectReads {
     if (req.method !== 'GET' || (req.socket as TLSSocket).encrypted !== true) return undefined;
     const h = req.headers;
     if (h['content-length'] !== undefined || h['transfer-encoding'] !== undefined) return undefined;
-    if (options.trustProxy && (h['x-forwarded-for'] !== undefined || h['x-forwarded-proto'] !== undefined || h['x-forwarded-host'] !== undefined)) return undefined;
+    if (forwardedByProxy(h, options.trustProxy)) return undefined;
     const found = this.router.find('GET', req.url ?? '/');
     const route = (found?.store as Known | undefined)?.route;
     return route ? { route, params: found!.params, query: found!.searchParams } : undefined;
@@ -161,8 +154,7 @@ export class DirectReads {
   private async answer(req: IncomingMessage, res: ServerResponse, route: MountedRoute, params: any, query: any, known: Handover, options: DirectReadOptions): Promise<boolean> {
     const started = performance.now();
     if (!options.isActive(route.plugin)) return false;
-    const given = req.headers['x-request-id'];
-    const id = typeof given === 'string' && validRequestId(given) ? given : crypto.randomUUID();
+    const id = requestIdOf(req.headers);
     known.id = id;
     const request = new LeanRequest(req, id, params, query, ANONYMOUS, route.path, options.parts);
     try {
@@ -205,7 +197,7 @@ export class DirectReads {
     }
     if (verdict && !verdict.isAllowed) Object.assign(headers, limitHeaders(verdict));
     Object.assign(headers, reply.headers);
-    headers.etag ??= etagOf(body);
+    headers.etag ??= weakEtag(body);
     if (cached && storable(headers['cache-control'])) options.cache.fill(key, generation, headers, body, true, route.path);
     this.answered++;
     const ended = (abandoned: boolean) => answerEnded(req, res, { id, route: route.path, ms: performance.now() - started, principal: request.principal.kind, abandoned }, options);
@@ -214,10 +206,7 @@ export class DirectReads {
       ended(true);
       return true;
     }
-    const notModified = etagMatches(req.headers['if-none-match'], headers.etag);
-    if (!notModified) headers['content-length'] = body.length;
-    res.writeHead(notModified ? 304 : 200, headers as Record<string, string | number>);
-    res.end(notModified ? undefined : body);
+    writeAnswer(req, res, headers, body);
     res.once('close', () => ended(false));
     return true;
   }

@@ -32,8 +32,3 @@ export function handOver(raw: IncomingMessage, known: Handover): void {
 export function handedOver(raw: IncomingMessage | undefined): Handover | undefined {
   return (raw as Carrier | undefined)?.[HANDOVER];
 }
-
-/** The rate-limit headers of a counted request, as @fastify/rate-limit writes them under its limit. */
-export function limitHeaders(verdict: LimitVerdict): Record<string, number> {
-  return { 'x-ratelimit-limit': verdict.max!, 'x-ratelimit-remaining': verdict.remaining!, 'x-ratelimit-reset': verdict.ttlInSeconds! };
-}

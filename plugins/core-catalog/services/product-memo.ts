@@ -81,17 +81,9 @@ export class ProductMemo {
   }
 
   /**
-   * The fingerprint columns to select with one product's row read by its id (a detail), on every
-   * database: without a sort, SQLite too computes the select list for the one row it returns, so the
-   * detail is one statement there as well.
-   */
-  columnsWithRow(db: Db): Knex.QueryBuilder[] {
-    return this.columns(db);
-  }
-
-  /**
    * What the memo compares of an active product, by its id, in one statement with its fingerprint
-   * columns (a detail kept as it is then reads nothing else); undefined when no active product has it.
+   * columns on every database (without a sort, SQLite too computes the select list for the one row it
+   * returns), so a detail kept as it is reads nothing else; undefined when no active product has it.
    */
   async activeRef(db: Knex, id: number): Promise<ProductRef | undefined> {
     const [row] = await this.activeRefRow(db, id);
@@ -102,7 +94,7 @@ export class ProductMemo {
     db('products').where('products.id', id).where('products.status', 'active').first('products.id', 'products.revision', ...this.columns(db)),
   );
 
-  /** A product's id, revision and, when its query selected them (`columnsWithRows`, `columnsWithRow`), fingerprint columns. */
+  /** A product's id, revision and, when its query selected them (`columnsWithRows`, `activeRef`), fingerprint columns. */
   refOf(row: Record<string, unknown>): ProductRef {
     const ref: ProductRef = { id: Number(row.id), revision: Number(row.revision) };
     if (nameOf(0) in row) ref.fingerprint = fingerprintOf(row);

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
 import type { EventBus } from '../../../kernel/events.ts';
 import type { FieldErrors } from '../../../kernel/http/errors.ts';
@@ -56,9 +55,9 @@ export class ProductService {
     return productFromRow(await this.row(db, id, opts));
   }
 
-  /** `get`'s row as read, with `columns` selected beside the product's own (the memo's fingerprints). */
-  async row(db: Db, id: number, opts: { activeOnly?: boolean } = {}, columns: Knex.QueryBuilder[] = []): Promise<Record<string, unknown>> {
-    const query = columns.length ? db('products').where('id', id).first('products.*', ...columns) : db('products').where('id', id).first();
+  /** `get`'s row as read. */
+  async row(db: Db, id: number, opts: { activeOnly?: boolean } = {}): Promise<Record<string, unknown>> {
+    const query = db('products').where('id', id).first();
     if (opts.activeOnly) query.where('status', 'active');
     const row = await query;
     if (!row) throw CatalogErrors.productNotFound();
