@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { SessionClient } from '../../../test/helpers/auth.ts';
 import { configureStore } from '../../core-catalog/test/helpers.ts';
-import { amount, cartWith, eventsOf, expectStatus, makeVariant, openCheckout, pathOf, postForm, selectShipping, sharedShop, stockOf } from './helpers.ts';
+import { amount, cartWith, eventsOf, expectStatus, json, makeVariant, openCheckout, pathOf, postForm, selectShipping, sharedShop, stockOf } from './helpers.ts';
 
 const shop = sharedShop();
 const PLUGINS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -133,7 +133,6 @@ test('a customer\'s order belongs to the customer', async () => {
   const me = expectStatus(await customer.request({ method: 'GET', url: '/api/v1/auth/me/' }), 200);
   const cart = expectStatus(await customer.request({ method: 'POST', url: '/api/v1/cart/' }), 201);
   assert.equal(cart.customer_id, me.id);
-  const json = (payload: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
   expectStatus(await customer.request({ method: 'POST', url: `/api/v1/cart/${cart.id}/items/`, ...json({ variant_id: v.id, quantity: 1 }) }), 201);
   const checkout = expectStatus(await customer.request({ method: 'POST', url: '/api/v1/checkout/', ...json({ cart_id: cart.id, email: 'buyer@example.com', shipping_address: { first_name: 'B', last_name: 'C', address_line_1: 'x', city: 'y', postal_code: '1', country: 'us' } }) }), 201);
   expectStatus(await customer.request({ method: 'PATCH', url: `/api/v1/checkout/${checkout.id}/`, ...json({ shipping_method_id: 1 }) }), 200);

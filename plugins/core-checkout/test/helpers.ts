@@ -170,7 +170,8 @@ export async function orderNow(shop: Shop, id: number): Promise<any> {
   return expectStatus(await shop.staff.get(`/api/v1/orders/${id}/?expand=items`), 200);
 }
 
-const json = (payload: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+/** The JSON headers and body of an `inject` or session request carrying `payload`. */
+export const json = (payload: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
 
 /** A customer who buys one variant through the API with their session (cart, checkout, shipping 1, pay); returns the order id. */
 export async function buyAs(client: SessionClient, variantId: number, quantity: number, method = 'fake_instant'): Promise<number> {

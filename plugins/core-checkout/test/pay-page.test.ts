@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SessionClient } from '../../../test/helpers/auth.ts';
 import { configureStore } from '../../core-catalog/test/helpers.ts';
-import { cartWith, expectStatus, makeVariant, openCheckout, pathOf, postForm, readyCheckout, sharedShop } from './helpers.ts';
+import { cartWith, expectStatus, json, makeVariant, openCheckout, pathOf, postForm, readyCheckout, sharedShop } from './helpers.ts';
 
 // These are core-checkout's own page, as a headless store (the storefront plugin off) shows it; with
 // the storefront on, the active theme draws it (plugins/storefront/test/checkout-pages.test.ts).
@@ -96,7 +96,6 @@ test('a logged-in customer pays from the page: the form needs no X-CSRFToken, it
   const v = await makeVariant(shop());
   const customer = new SessionClient(shop().store);
   expectStatus(await customer.register({ email: `page-${Date.now()}@example.com`, password: 'page-password-1' }), 201);
-  const json = (payload: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
   const cart = expectStatus(await customer.request({ method: 'POST', url: '/api/v1/cart/' }), 201);
   expectStatus(await customer.request({ method: 'POST', url: `/api/v1/cart/${cart.id}/items/`, ...json({ variant_id: v.id, quantity: 1 }) }), 201);
   const address = { first_name: 'A', last_name: 'B', address_line_1: 'C', city: 'D', postal_code: 'E', country: 'DE' };
@@ -124,7 +123,6 @@ test('payment_url works on its own: a customer\'s page opens without the session
   const v = await makeVariant(shop());
   const customer = new SessionClient(shop().store);
   expectStatus(await customer.register({ email: `handoff-${Date.now()}@example.com`, password: 'page-password-1' }), 201);
-  const json = (payload: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
   const cart = expectStatus(await customer.request({ method: 'POST', url: '/api/v1/cart/' }), 201);
   expectStatus(await customer.request({ method: 'POST', url: `/api/v1/cart/${cart.id}/items/`, ...json({ variant_id: v.id, quantity: 1 }) }), 201);
   const address = { first_name: 'A', last_name: 'B', address_line_1: 'C', city: 'D', postal_code: 'E', country: 'DE' };

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SessionClient } from '../../../test/helpers/auth.ts';
-import { expectStatus, makeVariant, sharedShop } from './helpers.ts';
+import { expectStatus, json, makeVariant, sharedShop } from './helpers.ts';
 
 const shop = sharedShop();
 let sequence = 0;
 
-const json = (payload: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
 const addToSessionCart = (client: SessionClient, variant_id: number, quantity: number, csrf?: boolean) =>
   client.request({ method: 'POST', url: '/api/v1/cart/items/', ...json({ variant_id, quantity }), ...(csrf === false ? { csrf: false } : {}) });
 
