@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { byCodeUnits } from '../code-unit-order.ts';
 import type { Config } from '../config.ts';
 import type { RouteRegistry } from '../routes.ts';
 
@@ -35,7 +36,7 @@ export class OpenApiWebhooks {
       if (typeof ref === 'string' && ref.startsWith('#/components/schemas/') && !components.has(ref.slice(21))) return { type: 'object' };
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, known(v)]));
     };
-    return Object.fromEntries([...this.entries].sort(([a], [b]) => a.localeCompare(b)).map(([name, item]) => [name, known(item) as WebhookPathItem]));
+    return Object.fromEntries([...this.entries].sort(([a], [b]) => byCodeUnits(a, b)).map(([name, item]) => [name, known(item) as WebhookPathItem]));
   }
 }
 

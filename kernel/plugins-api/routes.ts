@@ -1,3 +1,4 @@
+import { byCodeUnits } from '../code-unit-order.ts';
 import type { Kernel } from '../kernel.ts';
 import { envelope, listQuerySchema, pageSchema } from '../http/lists.ts';
 import { pluginSchema } from './schemas.ts';
@@ -29,7 +30,7 @@ export function registerPluginRoutes(kernel: Kernel): void {
     schema: { querystring: listQuerySchema({}), response: { 200: pageSchema(PLUGIN_REF) } },
     handler: async (request) => {
       const { page = 1, page_size: pageSize = 20 } = request.query as { page?: number; page_size?: number };
-      const all = plugins.list().sort((a, b) => a.name.localeCompare(b.name));
+      const all = plugins.list().sort((a, b) => byCodeUnits(a.name, b.name));
       return envelope(request, kernel.config.baseUrl, all.length, page, pageSize, all.slice((page - 1) * pageSize, page * pageSize));
     },
   });

@@ -2,7 +2,7 @@ import type { Liquid } from 'liquidjs';
 import type { Logger } from '../../kernel/logger.ts';
 import type { ResponseCache } from '../../kernel/http/response-cache.ts';
 import type { StoreLocale } from '../../kernel/http/negotiation.ts';
-import { createThemeEngine, renderThemeFile, type RenderEnv } from './theme-engine.ts';
+import type { RenderEnv } from './theme-engine.ts';
 import { ThemeAssets } from './assets.ts';
 import type { LocaleStrings } from './strings.ts';
 import type { Visit } from './visit.ts';
@@ -45,13 +45,17 @@ export const MARKERS = { csrf: 'skmark0csrf0token', cartCount: 'skmark0cart0coun
 
 const ENGLISH = 'en';
 
+// The theme engine (and LiquidJS with it, about 1.3 MiB of heap once loaded) is loaded with the first
+// page rendered, not at start: a headless store, or one that has served no page yet, never holds it.
+const themeEngine = () => import('./theme-engine.ts');
+
 /**
  * Renders storefront pages from the active theme: the template, then `layout/theme.liquid` around it,
  * with the page's strings, settings and links. A template that fails is logged with the theme and the
  * template and answered with the theme's `error` template; if even that fails, with a plain page.
  */
 export class Storefront {
-  private readonly engines = new Map<string, Liquid>();
+  private readonly engines = new Map<string, Promise<Liquid>>();
   readonly assets: ThemeAssets;
   private activeCache?: { generation: number; name: string; settings: Record<string, unknown> };
 
@@ -62,11 +66,12 @@ export class Storefront {
     this.assets = new ThemeAssets(themes);
   }
 
-  engine(theme: string): Liquid {
+  engine(theme: string): Promise<Liquid> {
     let engine = this.engines.get(theme);
     if (!engine) {
-      engine = createThemeEngine(this.themes, theme);
+      engine = themeEngine().then(({ createThemeEngine }) => createThemeEngine(this.themes, theme));
       this.engines.set(theme, engine);
+      engine.catch(() => this.engines.get(theme) === engine && this.engines.delete(theme));
     }
     return engine;
   }
@@ -101,7 +106,7 @@ export class Storefront {
    * turns that into the error page.
    */
   async render(theme: string, template: string, scope: Record<string, unknown>, visit: Visit): Promise<string> {
-    const engine = this.engine(theme);
+    const [engine, { renderThemeFile }] = await Promise.all([this.engine(theme), themeEngine()]);
     const env = this.env(theme, visit);
     const content = await renderThemeFile(engine, `templates/${template}.liquid`, scope, env);
     return renderThemeFile(engine, 'layout/theme.liquid', { ...scope, content_for_layout: content }, env);

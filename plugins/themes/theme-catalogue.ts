@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { byCodeUnits } from '../../kernel/code-unit-order.ts';
 import { resolvePackageFolder } from '../../kernel/plugin-loader.ts';
 import { readThemePackage, type ThemePackage } from './theme-package.ts';
 import { fieldProblems, settingsJsonSchema, type SettingField } from './settings-schema.ts';
@@ -41,7 +42,7 @@ function deepMerge(base: Record<string, unknown>, over: Record<string, unknown>)
 export function discoverThemes(themesDir: string, extra: string[], cwd: string): ThemePackage[] {
   const found: ThemePackage[] = [];
   if (fs.existsSync(themesDir)) {
-    for (const entry of fs.readdirSync(themesDir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of fs.readdirSync(themesDir, { withFileTypes: true }).sort((a, b) => byCodeUnits(a.name, b.name))) {
       if (entry.isDirectory() && fs.existsSync(path.join(themesDir, entry.name, 'theme.json'))) found.push(readThemePackage(path.join(themesDir, entry.name), 'THEMES_DIR'));
     }
   }
@@ -117,7 +118,7 @@ export function resolveThemes(packages: ThemePackage[]): Map<string, InstalledTh
     return theme;
   };
   for (const name of byName.keys()) resolve(name, []);
-  return new Map([...resolved.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  return new Map([...resolved.entries()].sort(([a], [b]) => byCodeUnits(a, b)));
 }
 
 const SAFE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;

@@ -4,6 +4,7 @@
  * `webhooks` section and the README. Plugins that emit events of their own declare them in
  * `definePlugin({ events })`; index.ts adds those here at start.
  */
+import { byCodeUnits } from '../../kernel/code-unit-order.ts';
 import { EVENT_TYPE_PATTERN, type DeclaredEvent } from '../../kernel/plugin-declarations.ts';
 
 export interface CatalogueEntry {
@@ -141,7 +142,7 @@ export class EventCatalogue {
   }
 
   list(): CatalogueEntry[] {
-    return [...this.entries.values()].sort((a, b) => a.type.localeCompare(b.type));
+    return [...this.entries.values()].sort((a, b) => byCodeUnits(a.type, b.type));
   }
 }
 

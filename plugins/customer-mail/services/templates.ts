@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Liquid } from 'liquidjs';
+import type { Liquid } from 'liquidjs';
 import type { Logger } from '../../../kernel/logger.ts';
 import { formatMoney } from '../../../kernel/money/format.ts';
 import { FALLBACK_LANGUAGE } from './language.ts';
@@ -104,19 +104,25 @@ interface Engines {
 
 const kept = new Map<string, { engines: Promise<Engines>; until: number }>();
 
+// LiquidJS (about 1.3 MiB of heap once loaded) is loaded with the first mail, not at start.
+const liquidjs = () => import('liquidjs');
+
 function engines(dirs: string[], language: string): Promise<Engines> {
   const key = `${language}\0${dirs.join('\0')}`;
   const now = Date.now();
   const entry = kept.get(key);
   if (entry && entry.until > now) return entry.engines;
-  const made = readTemplateFiles(dirs).then((files) => ({ text: engine(dirs, files, language, false), html: engine(dirs, files, language, true) }));
+  const made = Promise.all([readTemplateFiles(dirs), liquidjs()]).then(([files, { Liquid }]) => ({
+    text: engine(Liquid, dirs, files, language, false),
+    html: engine(Liquid, dirs, files, language, true),
+  }));
   kept.set(key, { engines: made, until: now + TEMPLATES_KEPT_MS });
   made.catch(() => kept.get(key)?.engines === made && kept.delete(key));
   return made;
 }
 
-function engine(dirs: string[], files: TemplateFiles, language: string, escape: boolean): Liquid {
-  const liquid = new Liquid({
+function engine(Engine: typeof Liquid, dirs: string[], files: TemplateFiles, language: string, escape: boolean): Liquid {
+  const liquid = new Engine({
     root: dirs,
     partials: dirs,
     layouts: dirs,
