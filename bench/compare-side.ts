@@ -3,7 +3,9 @@
 // tree's compiled one. Prints one JSON line: a result per endpoint. It runs against the compared
 // revision's bench/lib, so it uses only what that has offered for long (startStore, seedCatalogue,
 // catalogueEndpoints, warmUp, measure, mib) and measures with them itself rather than through
-// bench/run.ts's loadServer, which an older revision's lib does not export.
+// bench/run.ts's loadServer, which an older revision's lib does not export. The key `checkout` is the
+// bench's checkout flow (benchCheckoutFlow): 30 guest checkouts in a row, then ten buyers at once.
+import { benchCheckoutFlow } from './lib/checkout-flow.ts';
 import { startStore } from './lib/store.ts';
 import { catalogueEndpoints, seedCatalogue } from './lib/catalog.ts';
 import { measure, warmUp } from './lib/load.ts';
@@ -12,9 +14,11 @@ import { mib } from './lib/report.ts';
 
 export interface SideResult {
   key: string;
+  /** Answers a second; for `checkout`, the ten buyers' checkouts a second. */
   requests_per_sec: number;
+  /** For `checkout`, the p50 of a whole flow among the 30 in a row. */
   latency_p50_ms: number;
-  /** Store CPU time per answer in the measured run, µs. */
+  /** Store CPU time per answer in the measured run, µs; for `checkout`, per checkout. */
   cpu_us_per_answer: number;
   /** Resident set after the run, and the process's peak so far, MiB. */
   rss_mib: number;
@@ -33,6 +37,21 @@ try {
   const endpoints = await catalogueEndpoints(store, seeded);
   const results: SideResult[] = [];
   for (const key of keys) {
+    if (key === 'checkout') {
+      const before = await store.stats();
+      const flow = await benchCheckoutFlow({ store, durationSec: settings.durationSec });
+      const after = await store.stats();
+      results.push({
+        key,
+        requests_per_sec: flow.concurrent.checkouts_per_sec,
+        latency_p50_ms: flow.sequential.p50_ms,
+        cpu_us_per_answer: Math.round(((after.cpuMs - before.cpuMs) * 1000) / Math.max(1, flow.sequential.flows + flow.concurrent.flows)),
+        rss_mib: mib(after.rss),
+        peak_rss_mib: mib(after.maxRss),
+        non_2xx: 0,
+      });
+      continue;
+    }
     const endpoint = endpoints.find((e) => e.key === key);
     if (!endpoint) throw new Error(`No endpoint "${key}" here; there are ${endpoints.map((e) => e.key).join(', ')}.`);
     await warmUp(store.origin, endpoint, settings);
