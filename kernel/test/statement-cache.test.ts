@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { createDatabase } from '../db/connection.ts';
-import { WIDE_ROW } from '../db/statement-cache.ts';
+import { statementBytes, WIDE_ROW } from '../db/statement-cache.ts';
 
 // The SQLite connection's statement cache reads SELECTs that name their columns, and wide SELECTs with
 // a `*`, as arrays and builds the objects itself.
@@ -152,4 +152,35 @@ test('a select naming a column another process dropped fails, as in better-sqlit
   other.exec('alter table wide drop column doomed');
   await new Promise((resolve) => setImmediate(resolve));
   await assert.rejects(read(), /no such column: doomed/);
+});
+
+test('bulk inserts are kept within the memory bound, the least recently used going first; a read in use stays', async () => {
+  await knex.schema.createTable('bulk', (t) => {
+    t.integer('a');
+    t.integer('b');
+  });
+  // Inserts of 2,000 to 2,029 rows, two values each: 400 KB of SQLite's memory apiece by the estimate,
+  // thirty of them three times the bound.
+  const insert = (rows: number) => `insert into \`bulk\` (\`a\`, \`b\`) values ${Array.from({ length: rows }, () => '(?, ?)').join(', ')}`;
+  assert.equal(statementBytes(insert(2000)), 7 * 1024 + 100 * 4000);
+  const read = 'select `a` from `bulk` where `a` = ?';
+  const connection = await (knex.client as any).acquireConnection();
+  try {
+    const first = connection.prepare(insert(2000));
+    const kept = connection.prepare(read);
+    assert.equal(connection.prepare(insert(2000)), first, 'a statement is kept for its next use');
+    for (let rows = 2001; rows < 2030; rows++) {
+      connection.prepare(insert(rows));
+      assert.equal(connection.prepare(read), kept, 'the read used between the inserts stays');
+    }
+    assert.notEqual(connection.prepare(insert(2000)), first, 'the oldest insert was dropped');
+    // The newest ones that fit in the bound are still there.
+    const newest = connection.prepare(insert(2029));
+    assert.equal(connection.prepare(insert(2029)), newest);
+    // What is kept still runs: the dropped and prepared again statement inserts its rows.
+    connection.prepare(insert(2000)).run(Array.from({ length: 4000 }, (_, i) => i));
+  } finally {
+    await (knex.client as any).releaseConnection(connection);
+  }
+  assert.equal(Number((await knex('bulk').count({ n: '*' }))[0]!.n), 2000);
 });
