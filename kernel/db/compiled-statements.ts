@@ -31,6 +31,20 @@ type Entry = Learned | typeof COMPILE_EACH_TIME;
 /** Shapes kept per database (a whereIn of each length is a shape): enough for every query the store makes. */
 const SHAPES = 4000;
 
+/**
+ * What the shapes of a database may hold, in bytes as `shapeBytes` estimates them. A bulk write's
+ * multi-row insert is a shape per row count, and one of 1,000 rows of 12 values holds about 400 KB (its
+ * tokens, its SQL, where each of its 12,000 values goes): a stock sync whose batches varied in size kept
+ * 25–30 MiB of them after sixty calls (bench/README.md, "Bulk writes' statements kept by their size").
+ * A sync that sends batches of one size keeps its few shapes.
+ */
+const SHAPE_BYTES = 8 * 1024 * 1024;
+
+/** A kept shape's heap, roughly: a slot a token, the SQL's characters, two slots a binding. */
+function shapeBytes(tokens: unknown[], entry: Entry): number {
+  return 200 + 8 * tokens.length + (entry === COMPILE_EACH_TIME ? 0 : entry.sql.length + 16 * entry.sources.length);
+}
+
 /** Fields of a compiled query that every compile makes anew; the rest must be the same for a shape. */
 const PER_COMPILE = new Set(['method', 'sql', 'bindings', 'options', 'timeout', 'cancelOnTimeout', '__knexQueryUid']);
 
@@ -200,7 +214,7 @@ export function compileEachShapeOnce(knex: Knex): void {
     if (tz !== undefined || config.wrapIdentifier) return compileAfresh.call(this, method, tz);
     const wanted = method || this._method || 'select';
     let shapes = shapesOf.get(config);
-    if (!shapes) shapesOf.set(config, (shapes = new ShapeTable(SHAPES)));
+    if (!shapes) shapesOf.set(config, (shapes = new ShapeTable<Entry>(SHAPES, SHAPE_BYTES, shapeBytes)));
     const reader = spareReader ?? new ShapeReader(false);
     spareReader = undefined;
     const keyed = reader.read(this, wanted);

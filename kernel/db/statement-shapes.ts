@@ -311,13 +311,20 @@ function isPlainPart(value: object): boolean {
 
 /**
  * The shapes of one database, each with what was learned of it, found by the hash of their tokens and
- * then compared token by token. At most `limit` are kept; beyond it the oldest hash's go.
+ * then compared token by token. At most `limit` shapes are kept, weighing together at most `maxWeight`
+ * (`weigh` gives a shape's weight: its token count unless told); beyond either the oldest hash's go, and
+ * a shape heavier than `maxWeight` alone is not kept.
  */
 export class ShapeTable<T> {
-  private readonly byHash = new Map<number, Array<{ tokens: unknown[]; entry: T }>>();
+  private readonly byHash = new Map<number, Array<{ tokens: unknown[]; entry: T; weight: number }>>();
   private count = 0;
+  private weight = 0;
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly maxWeight = Infinity,
+    private readonly weigh: (tokens: unknown[], entry: T) => number = (tokens) => tokens.length,
+  ) {}
 
   /** What was learned of the shape `reader` just read, if it was. */
   get(reader: ShapeReader): T | undefined {
@@ -326,24 +333,33 @@ export class ShapeTable<T> {
     return undefined;
   }
 
+  /** The shapes kept and their weight together. */
+  get size(): { shapes: number; weight: number } {
+    return { shapes: this.count, weight: this.weight };
+  }
+
   /** Keeps what was learned of the shape `reader` just read. */
   set(reader: ShapeReader, entry: T): void {
-    if (this.count >= this.limit) {
+    const tokens = reader.shape();
+    const shape = { tokens, entry, weight: this.weigh(tokens, entry) };
+    if (shape.weight > this.maxWeight) return;
+    const known = this.byHash.get(reader.hash);
+    const at = known ? known.findIndex((s) => reader.matches(s.tokens)) : -1;
+    if (at >= 0) {
+      this.weight += shape.weight - known![at]!.weight;
+      known![at] = shape;
+    } else {
+      this.count++;
+      this.weight += shape.weight;
+      if (known) known.push(shape);
+      else this.byHash.set(reader.hash, [shape]);
+    }
+    // The oldest hashes go first; the one just kept is the newest, and goes last.
+    while (this.count > this.limit || this.weight > this.maxWeight) {
       const [oldest, shapes] = this.byHash.entries().next().value!;
       this.byHash.delete(oldest);
       this.count -= shapes.length;
+      for (const s of shapes) this.weight -= s.weight;
     }
-    const shape = { tokens: reader.shape(), entry };
-    const bucket = this.byHash.get(reader.hash);
-    if (!bucket) this.byHash.set(reader.hash, [shape]);
-    else {
-      const at = bucket.findIndex((s) => reader.matches(s.tokens));
-      if (at >= 0) {
-        bucket[at] = shape;
-        return;
-      }
-      bucket.push(shape);
-    }
-    this.count++;
   }
 }

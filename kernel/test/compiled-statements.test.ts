@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { TestStore } from '../../test/helpers/store.ts';
 import { kernelStore } from './helpers.ts';
 import { checkCompiledShapes } from '../db/compiled-statements.ts';
+import { ShapeReader, ShapeTable } from '../db/statement-shapes.ts';
 
 // Each statement shape compiled once (kernel/db/compiled-statements.ts), on the database the suite runs
 // against: a shape seen before is answered without knex's compiler, with the new values bound where
@@ -141,4 +142,36 @@ test('rows written and read through learned shapes are the ones asked for, froze
   assert.deepEqual(await knex('shape_items').where('kind', 'gift').pluck('name'), ['e']);
   assert.deepEqual(await knex('shape_items').whereNull('at').orderBy('name').pluck('name'), ['d', 'e']);
   assert.equal(Number((await knex('shape_items').where('at', 30).first()).qty), 103);
+});
+
+test('the shapes kept are bounded by their weight as well as their number: the oldest go first, one too heavy alone is never kept', () => {
+  const read = (builder: Knex.QueryBuilder, method: string) => {
+    const reader = new ShapeReader(true);
+    assert.ok(reader.read(builder as any, method), 'the builder has a shape');
+    return reader;
+  };
+  // Multi-row inserts: each row count is a shape of its own, heavier the more rows it has.
+  const insert = (rows: number) => read(knex('shape_items').insert(Array.from({ length: rows }, (_, i) => ({ name: `n${i}`, qty: i }))), 'insert');
+  const weight = insert(100).shape().length;
+  assert.ok(weight > 200, 'a 100-row insert weighs more than a read');
+  const table = new ShapeTable<string>(100, Math.floor(3.5 * weight));
+  const byId = read(knex('shape_items').where({ id: 1 }).first(), 'first');
+  table.set(byId, 'by id');
+  for (let rows = 100; rows < 106; rows++) table.set(insert(rows), `insert ${rows}`);
+  assert.ok(table.size.weight <= 3.5 * weight, `kept ${table.size.weight} of at most ${3.5 * weight}`);
+  assert.equal(table.size.shapes, 3, 'three inserts fit');
+  assert.equal(table.get(read(knex('shape_items').where({ id: 9 }).first(), 'first')), undefined, 'the oldest shape went first');
+  assert.equal(table.get(insert(102)), undefined);
+  assert.equal(table.get(insert(103)), 'insert 103');
+  assert.equal(table.get(insert(105)), 'insert 105');
+  // One heavier than the whole bound is not kept, and the others stay.
+  table.set(insert(400), 'insert 400');
+  assert.equal(table.get(insert(400)), undefined);
+  assert.equal(table.get(insert(105)), 'insert 105');
+  // The count still bounds it too.
+  const few = new ShapeTable<string>(2);
+  for (const column of ['id', 'name', 'qty']) few.set(read(knex('shape_items').where(column, 1), 'select'), `by ${column}`);
+  assert.equal(few.size.shapes, 2);
+  assert.equal(few.get(read(knex('shape_items').where('id', 2), 'select')), undefined);
+  assert.equal(few.get(read(knex('shape_items').where('qty', 2), 'select')), 'by qty');
 });
