@@ -14,3 +14,16 @@ export function lazyRequire<T>(name: string): () => T {
   let loaded: T | undefined;
   return () => (loaded ??= require(name) as T);
 }
+
+/**
+ * An ES module loaded the first time it is asked for, and the same promise handed out after: for a
+ * module on a hot path (the storefront's theme engine, asked for by every page it renders), where an
+ * `import()` of its own each time would go through the module loader's resolution again.
+ *
+ *   const themeEngine = lazyImport(() => import('./theme-engine.ts'));
+ *   const { renderThemeFile } = await themeEngine();
+ */
+export function lazyImport<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}

@@ -1,4 +1,5 @@
 import type { Liquid } from 'liquidjs';
+import { lazyImport } from '../../kernel/lazy-require.ts';
 import type { Logger } from '../../kernel/logger.ts';
 import type { ResponseCache } from '../../kernel/http/response-cache.ts';
 import type { StoreLocale } from '../../kernel/http/negotiation.ts';
@@ -47,7 +48,7 @@ const ENGLISH = 'en';
 
 // The theme engine (and LiquidJS with it, about 1.3 MiB of heap once loaded) is loaded with the first
 // page rendered, not at start: a headless store, or one that has served no page yet, never holds it.
-const themeEngine = () => import('./theme-engine.ts');
+const themeEngine = lazyImport(() => import('./theme-engine.ts'));
 
 /**
  * Renders storefront pages from the active theme: the template, then `layout/theme.liquid` around it,

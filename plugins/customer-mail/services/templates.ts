@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Liquid } from 'liquidjs';
+import { lazyImport } from '../../../kernel/lazy-require.ts';
 import type { Logger } from '../../../kernel/logger.ts';
 import { formatMoney } from '../../../kernel/money/format.ts';
 import { FALLBACK_LANGUAGE } from './language.ts';
@@ -105,7 +106,7 @@ interface Engines {
 const kept = new Map<string, { engines: Promise<Engines>; until: number }>();
 
 // LiquidJS (about 1.3 MiB of heap once loaded) is loaded with the first mail, not at start.
-const liquidjs = () => import('liquidjs');
+const liquidjs = lazyImport(() => import('liquidjs'));
 
 function engines(dirs: string[], language: string): Promise<Engines> {
   const key = `${language}\0${dirs.join('\0')}`;
