@@ -4,7 +4,8 @@
 // revision's bench/lib, so it uses only what that has offered for long (startStore, seedCatalogue,
 // catalogueEndpoints, warmUp, measure, mib) and measures with them itself rather than through
 // bench/run.ts's loadServer, which an older revision's lib does not export. The key `checkout` is the
-// bench's checkout flow (benchCheckoutFlow): 30 guest checkouts in a row, then ten buyers at once.
+// bench's checkout flow (benchCheckoutFlow): 30 guest checkouts in a row, then ten buyers at once. The key
+// `page_cart` (the storefront's cart page) needs a revision with bench/lib/storefront-pages.ts.
 import { benchCheckoutFlow } from './lib/checkout-flow.ts';
 import { startStore } from './lib/store.ts';
 import { catalogueEndpoints, seedCatalogue } from './lib/catalog.ts';
@@ -35,6 +36,9 @@ const store = await startStore(db, { mysqlUrl: env.COMPARE_MYSQL_URL ?? 'mysql:/
 try {
   const seeded = await seedCatalogue(store, Number(env.COMPARE_PRODUCTS ?? 1000));
   const endpoints = await catalogueEndpoints(store, seeded);
+  // A visitor's own pages, from bench/lib/storefront-pages.ts: only asked for by key, so that a revision
+  // from before that file still compares on the others.
+  if (keys.includes('page_cart')) endpoints.push(...(await (await import('./lib/storefront-pages.ts')).visitorPageEndpoints(store)));
   const results: SideResult[] = [];
   for (const key of keys) {
     if (key === 'checkout') {

@@ -14,7 +14,8 @@ const USAGE = `npm run bench:compare -- <revision> [--endpoints k1,k2] [--db sql
   <revision>     what to compare this working tree (uncommitted changes included) against: a commit, a tag, HEAD
   --endpoints    keys of the bench's catalogue endpoints (default: the uncached reads and storefront pages):
                  list, detail, search, list_uncached, detail_uncached, search_uncached, category_uncached,
-                 page_product, page_category, page_product_uncached, page_category_uncached; checkout: the checkout
+                 page_product, page_category, page_home, page_search and each with _uncached, page_cart (a revision
+                 with bench/lib/storefront-pages.ts); checkout: the checkout
                  flow (its ten buyers' checkouts a second, the p50 of 30 in a row, store CPU per checkout)
   --db           sqlite (default) or mysql (BENCH_MYSQL_URL, else mysql://root@127.0.0.1:3306)
   --rounds N     turns per side (default 2)

@@ -11,6 +11,7 @@ import { startStore } from './lib/store.ts';
 import { benchInventoryBulk, type InventoryBulkResult } from './lib/inventory-bulk.ts';
 import { benchCheckoutFlow, type CheckoutFlowResult } from './lib/checkout-flow.ts';
 import { orderEndpoints, seedOrders, type SeededOrders } from './lib/orders-reads.ts';
+import { visitorPageEndpoints } from './lib/storefront-pages.ts';
 import { ownStats, type ProcessStats } from './lib/ipc.ts';
 import { benchWebhookFanout, type WebhookFanoutResult } from './lib/webhook-fanout.ts';
 import { measureAdminBundle, type AdminBundleSize } from './lib/admin-bundle.ts';
@@ -119,6 +120,7 @@ async function benchDatabase(db: DbKind, options: BenchOptions): Promise<DbRun> 
       await notePeak('catalogue seeded');
       endpoints = await catalogueEndpoints(store, options.products);
       if (orders) endpoints.push(...(await orderEndpoints(store, orders)));
+      if (store.plugins.includes('storefront')) endpoints.push(...(await visitorPageEndpoints(store, orders && { headers: orders.customerHeaders, orders: orders.orders })));
     }
     for (const endpoint of endpoints) {
       const sample = await call(store.origin, endpoint.path, { method: endpoint.method, headers: endpoint.headers, body: endpoint.body });

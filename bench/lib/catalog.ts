@@ -1,4 +1,5 @@
 import { call } from './http.ts';
+import { sharedPageEndpoints } from './storefront-pages.ts';
 import type { Endpoint } from './load.ts';
 import type { StoreHandle } from './store.ts';
 
@@ -70,7 +71,7 @@ export async function seedCatalogue(store: StoreHandle, count: number, progress:
 export async function catalogueEndpoints(store: StoreHandle, seeded: number): Promise<Endpoint[]> {
   const list = await call(store.origin, '/api/v1/products/?page_size=20');
   if (list.status !== 200) throw new BenchSetupError(`GET /api/v1/products/ answered ${list.status}: ${list.body.toString('utf8').slice(0, 300)}`);
-  const page = list.json<{ count: number; results: Array<{ id: number }> }>();
+  const page = list.json<{ count: number; results: Array<{ id: number; slug: string; name: string }> }>();
   if (page.count < seeded) throw new BenchSetupError(`GET /api/v1/products/ counts ${page.count} products, ${seeded} were seeded.`);
   const id = page.results[0]!.id;
   const search = `/api/v1/products/?search=${encodeURIComponent(SEARCH_TERM)}`;
@@ -84,18 +85,7 @@ export async function catalogueEndpoints(store: StoreHandle, seeded: number): Pr
     throw new BenchSetupError(`GET ${inCategory} answered ${filtered.status} with ${filtered.status === 200 ? `${filtered.json().count} products` : filtered.body.toString('utf8').slice(0, 300)}; all ${seeded} seeded products are in that category.`);
   }
   const fresh = { 'cache-control': 'no-cache' };
-  const pages: Endpoint[] = [];
-  if (store.plugins.includes('storefront')) {
-    const slug = (page.results[0] as { slug?: string }).slug;
-    const html = { accept: 'text/html' };
-    const freshHtml = { ...html, ...fresh };
-    pages.push(
-      { key: 'page_product', label: 'storefront product page', path: `/products/${slug}`, headers: html },
-      { key: 'page_category', label: 'storefront category page (24 products)', path: `/categories/${BENCH_CATEGORY}`, headers: html },
-      { key: 'page_product_uncached', label: 'storefront product page, uncached (no-cache)', path: `/products/${slug}`, headers: freshHtml },
-      { key: 'page_category_uncached', label: 'storefront category page, uncached (no-cache)', path: `/categories/${BENCH_CATEGORY}`, headers: freshHtml },
-    );
-  }
+  const pages = store.plugins.includes('storefront') ? await sharedPageEndpoints(store, page.results[0]!) : [];
   return [
     ...pages,
     { key: 'list', label: 'list, 20 per page', path: '/api/v1/products/?page_size=20' },
