@@ -39,6 +39,8 @@ export class Visit {
   private csrf?: string;
   /** Public reads made during this visit, by URL: a page and its layout asking for the same one share it. */
   private readonly reads = new Map<string, Promise<InternalResponse>>();
+  // The visitor's own GETs of this visit, by URL (see `call`).
+  private readonly ownReads = new Map<string, Promise<InternalResponse>>();
 
   constructor(
     readonly request: RouteRequest,
@@ -112,9 +114,31 @@ export class Visit {
 
   /**
    * The REST API as this visitor: their cookies go along, the form token as X-CSRFToken, the page's
-   * language as Accept-Language; cookies the API sets (a new cart, a session) reach the browser.
+   * language as Accept-Language; cookies the API sets (a new cart, a session) reach the browser. A GET
+   * of the same URL twice in one visit (the cart, by the cart page and by the header's item count) is
+   * asked for once, until a change (any other method) or an answer that set a cookie, after which the
+   * visitor's cookies or the resource may differ.
    */
-  async call<T = any>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<InternalResponse<T>> {
+  call<T = any>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<InternalResponse<T>> {
+    if (method !== 'GET') {
+      // A change made during the visit (a form's post) may change what a read answered before it.
+      this.reads.clear();
+      this.ownReads.clear();
+      return this.send<T>(method, url, body);
+    }
+    let answer = this.ownReads.get(url);
+    if (!answer) {
+      answer = this.send(method, url);
+      this.ownReads.set(url, answer);
+      answer.then(
+        (res) => res.setCookies.length > 0 && this.ownReads.clear(),
+        () => this.ownReads.delete(url),
+      );
+    }
+    return answer as Promise<InternalResponse<T>>;
+  }
+
+  private async send<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<InternalResponse<T>> {
     const cookies: Record<string, string> = { ...(this.request.cookies as Record<string, string>) };
     for (const [name, value] of this.updated) {
       if (value === null) delete cookies[name];
@@ -124,8 +148,6 @@ export class Visit {
     const headers: Record<string, string> = { 'accept-language': this.lang };
     if (method !== 'GET') headers['x-csrftoken'] = cookies[CSRF_COOKIE] ?? this.csrfToken();
     if (method !== 'GET' && !cookies[CSRF_COOKIE]) cookies[CSRF_COOKIE] = headers['x-csrftoken'];
-    // A change made during the visit (a form's post) may change what a read answered before it.
-    if (method !== 'GET') this.reads.clear();
     const res = await this.api.request<T>({ method, url, cookies, headers, body, remoteAddress: this.request.ip });
     for (const cookie of res.setCookies) this.passCookie(cookie);
     return res;

@@ -41,6 +41,27 @@ test('adding to the cart with the form: the cart page shows the line, the count 
   assert.equal(textOf((await new Visitor(store).get('/')).body, 'data-cart-count'), '0');
 });
 
+test("the cart page asks for the visitor's cart once, though the page and its header's count both show it", async () => {
+  const v = await cartWithMug('3');
+  const carts: string[] = [];
+  const listen = (q: { sql: string }) => /\bcart_items\b/.test(q.sql) && /^\s*select/i.test(q.sql) && carts.push(q.sql);
+  store.kernel.knex.on('query', listen);
+  let page;
+  try {
+    page = await v.get('/cart');
+  } finally {
+    store.kernel.knex.off('query', listen);
+  }
+  assert.equal(page.statusCode, 200);
+  assert.equal(textOf(page.body, 'data-cart-count'), '3');
+  assert.equal((page.body.match(/<tr data-cart-item>/g) ?? []).length, 1);
+  assert.equal(carts.length, 1, `the cart's lines were read ${carts.length} times`);
+  // A change in between is seen: the next page reads the cart again and shows the new count.
+  const itemId = /name="item_id" value="(\d+)"/.exec(page.body)![1]!;
+  await v.post('/cart/update', { item_id: itemId, quantity: '5' });
+  assert.equal(textOf((await v.get('/cart')).body, 'data-cart-count'), '5');
+});
+
 test('cart forms refuse a wrong token, a bad quantity, an unknown variant, and change nothing', async () => {
   const v = await cartWithMug('1');
   const wrong = await v.post('/cart/add', { variant_id: String(variantId), quantity: '5', csrf_token: 'not-the-token', return_to: '/cart' });
