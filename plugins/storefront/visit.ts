@@ -126,15 +126,13 @@ export class Visit {
       this.ownReads.clear();
       return this.send<T>(method, url, body);
     }
-    let answer = this.ownReads.get(url);
-    if (!answer) {
-      answer = this.send(method, url);
-      this.ownReads.set(url, answer);
-      answer.then(
-        (res) => res.setCookies.length > 0 && this.ownReads.clear(),
-        () => this.ownReads.delete(url),
-      );
-    }
+    // An answer that set a cookie (a new cart, a refreshed session) changes what the next GET sends.
+    const answer = keptOnce(this.ownReads, url, () =>
+      this.send('GET', url).then((res) => {
+        if (res.setCookies.length > 0) this.ownReads.clear();
+        return res;
+      }),
+    );
     return answer as Promise<InternalResponse<T>>;
   }
 
@@ -160,15 +158,11 @@ export class Visit {
    * navigation) is asked for once.
    */
   read<T = any>(url: string): Promise<InternalResponse<T>> {
-    let answer = this.reads.get(url);
-    if (!answer) {
+    const answer = keptOnce(this.reads, url, () => {
       const headers: Record<string, string> = { 'accept-language': this.lang };
       if (wantsFresh(this.request.headers['cache-control'])) headers['cache-control'] = 'no-cache';
-      answer = this.api.request<T>({ url, headers, remoteAddress: this.request.ip });
-      this.reads.set(url, answer);
-      // A read that failed is not kept: a later one asks again.
-      answer.catch(() => this.reads.delete(url));
-    }
+      return this.api.request({ url, headers, remoteAddress: this.request.ip });
+    });
     return answer as Promise<InternalResponse<T>>;
   }
 
@@ -197,4 +191,15 @@ export class Visit {
   get setCookies(): boolean {
     return this.passedCookies.length > 0;
   }
+}
+
+/** The answer `kept` holds for `url`, else `ask`'s, kept for the next asker; one that failed is not kept, so a later one asks again. */
+function keptOnce(kept: Map<string, Promise<InternalResponse>>, url: string, ask: () => Promise<InternalResponse>): Promise<InternalResponse> {
+  let answer = kept.get(url);
+  if (!answer) {
+    answer = ask();
+    kept.set(url, answer);
+    answer.catch(() => kept.delete(url));
+  }
+  return answer;
 }
