@@ -33,14 +33,25 @@ export interface VariantForSale {
  */
 export type VariantColumns = Record<string, Knex.QueryBuilder>;
 
+/**
+ * Which variants: their ids, or a query of another plugin's that selects one column of variant ids
+ * (core-checkout's "the variants of this cart's items"), so that finding the ids costs no statement of
+ * its own. A plain `IN (subquery)` is what both databases answer by looking the ids up (a semi-join);
+ * mixed with a list of ids it would become a scan of every variant, so it is one or the other.
+ */
+export type VariantIds = number[] | Knex.QueryBuilder;
+
 /** The variants with these ids (unknown ids are simply absent), in one query, with `columns` when given. */
-export async function variantsForSale(db: Db, ids: number[], columns?: VariantColumns): Promise<Map<number, VariantForSale>> {
+export async function variantsForSale(db: Db, ids: VariantIds, columns?: VariantColumns): Promise<Map<number, VariantForSale>> {
   const result = new Map<number, VariantForSale>();
-  const unique = [...new Set(ids.map(Number))].filter((id) => Number.isSafeInteger(id) && id > 0);
-  if (unique.length === 0) return result;
+  let wanted: number[] | Knex.QueryBuilder = ids;
+  if (Array.isArray(ids)) {
+    wanted = [...new Set(ids.map(Number))].filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (wanted.length === 0) return result;
+  }
   const rows = await db('variants')
     .join('products', 'products.id', 'variants.product_id')
-    .whereIn('variants.id', unique)
+    .whereIn('variants.id', wanted)
     .select(
       'variants.id', 'variants.product_id', 'variants.sku', 'variants.options', 'variants.price', 'variants.prices',
       'variants.track_inventory', 'variants.allow_backorder', 'variants.weight', 'variants.length_mm', 'variants.width_mm', 'variants.height_mm', 'products.name as product_name', 'products.status as product_status',

@@ -9,7 +9,7 @@ import { checkVariantOptions, describeOptions, optionsKey } from './options.ts';
 import type { CatalogPricing } from './pricing.ts';
 import { productFromRow, variantFromRow, type Db, type OptionDef, type ProductRecord, type VariantRecord, dimensionsToRow, type Dimensions } from './records.ts';
 import { syncProductSearch } from './search-documents.ts';
-import { variantsForSale, type VariantColumns, type VariantForSale } from './for-sale.ts';
+import { variantsForSale, type VariantColumns, type VariantForSale, type VariantIds } from './for-sale.ts';
 import type { CatalogViews } from './views.ts';
 
 /** A variant as a client writes it. */
@@ -86,8 +86,8 @@ export class VariantService {
     return query;
   }
 
-  /** For inventory and checkout: the variants with these ids, keyed by id, in one query. */
-  getVariantsForSale(db: Db, ids: number[], columns?: VariantColumns): Promise<Map<number, VariantForSale>> {
+  /** For inventory and checkout: the variants with these ids (or a subquery's), keyed by id, in one query. */
+  getVariantsForSale(db: Db, ids: VariantIds, columns?: VariantColumns): Promise<Map<number, VariantForSale>> {
     return variantsForSale(db, ids, columns);
   }
 

@@ -4,7 +4,7 @@ import type { Clock } from '../../../kernel/clock.ts';
 import type { Config } from '../../../kernel/config.ts';
 import type { EventBus } from '../../../kernel/events.ts';
 import type { Logger } from '../../../kernel/logger.ts';
-import type { VariantColumns, VariantForSale } from '../../core-catalog/services/for-sale.ts';
+import type { VariantColumns, VariantForSale, VariantIds } from '../../core-catalog/services/for-sale.ts';
 import type { Db } from '../contracts.ts';
 import type { CheckoutHooks } from '../hooks.ts';
 
@@ -35,8 +35,11 @@ export interface ExchangeReader {
 
 /** core-catalog's `variantService`, as far as checkout uses it. */
 export interface VariantReader {
-  /** `columns`: other plugins' subqueries on each variant, selected with it (`VariantForSale.columns`). */
-  getVariantsForSale(db: Db, ids: number[], columns?: VariantColumns): Promise<Map<number, VariantForSale>>;
+  /**
+   * `ids`: the ids, or a subquery selecting them (the variants of a cart's items); `columns`: other
+   * plugins' subqueries on each variant, selected with it (`VariantForSale.columns`).
+   */
+  getVariantsForSale(db: Db, ids: VariantIds, columns?: VariantColumns): Promise<Map<number, VariantForSale>>;
   priceIn(variant: { price_minor: number; prices: Record<string, number> }, currency: string): { minor: number; rate: string | null };
 }
 

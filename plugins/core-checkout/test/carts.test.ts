@@ -144,6 +144,35 @@ test('a product taken off sale stays in the cart, outside the totals and marked 
   assert.ok(refused.errors['items.1.variant_id']);
 });
 
+test("a cart's lines and their variants are one statement; a line whose variant was deleted still stops the checkout", async () => {
+  const { anon, staff, knex } = shop();
+  const keep = await makeVariant(shop(), { price: '4.00' });
+  const later = await makeVariant(shop(), { price: '5.00' });
+  const gone = await makeVariant(shop(), { price: '6.00' });
+  const cart = await cartWith(anon, [[keep.id, 1], [gone.id, 2], [later.id, 3]]);
+  const reads: string[] = [];
+  const listen = (q: { sql: string }) => /^\s*select/i.test(q.sql) && /\b(cart_items|variants)\b/.test(q.sql) && reads.push(q.sql);
+  knex.on('query', listen);
+  let whole;
+  try {
+    whole = expectStatus(await anon.get(`/api/v1/cart/${cart.id}/`), 200);
+  } finally {
+    knex.off('query', listen);
+  }
+  assert.equal(reads.length, 1, `the lines and variants took ${reads.length} reads:\n${reads.join('\n')}`);
+  assert.deepEqual(whole.items.map((i: any) => [i.variant_id, i.quantity]), [[keep.id, 1], [gone.id, 2], [later.id, 3]], 'in the order they were added');
+  assert.equal(amount(whole.total), '31.00');
+
+  expectStatus(await staff.delete(`/api/v1/variants/${gone.id}/`), 204);
+  const after = expectStatus(await anon.get(`/api/v1/cart/${cart.id}/`), 200);
+  assert.deepEqual(after.items.map((i: any) => i.variant_id), [keep.id, later.id]);
+  assert.equal(amount(after.total), '19.00');
+  const address = { first_name: 'A', last_name: 'B', address_line_1: 'C', city: 'D', postal_code: 'E', country: 'DE' };
+  const refused = expectStatus(await anon.post('/api/v1/checkout/', { cart_id: cart.id, email: 'a@example.com', shipping_address: address }), 409);
+  assert.equal(refused.code, 'variant_unavailable');
+  assert.match(refused.errors[`items.variant_${gone.id}`][0], /no longer exists/);
+});
+
 test('purchasable weighs the line\'s quantity against what is available; available_quantity says how many', async () => {
   const scarce = await makeVariant(shop(), { price: '2.00', stock: 3 });
   const backorder = await makeVariant(shop(), { price: '2.00', stock: 3, allow_backorder: true });

@@ -1,4 +1,4 @@
-import { lineStock, variantsWithStock } from './line-stock.ts';
+import { cartItemsForSale, lineStock, variantsWithStock } from './line-stock.ts';
 import type { Knex } from 'knex';
 import { ANONYMOUS, type Principal } from '../../../../kernel/http/principal.ts';
 import type { OutboxEvent } from '../../../../kernel/events.ts';
@@ -111,8 +111,8 @@ export class CartService {
   /** The cart as the API shows it: items and totals (no address yet: no shipping, no tax). */
   async view(db: Db, cart: CartRecord, opts: ViewOptions, known?: Omit<KnownCart, 'cart'>): Promise<CartView> {
     const currency = opts.currency ?? cart.currency;
-    const items = known?.items ?? (await CartRows.items(db, cart.id));
-    const priced = await priceItems(this.deps, db, items, currency, opts.lang, known?.variants);
+    const { items, variants } = known?.items ? { items: known.items, variants: known.variants } : await cartItemsForSale(this.deps, db, cart.id);
+    const priced = await priceItems(this.deps, db, items, currency, opts.lang, variants);
     const totals = await calculateTotals(this.deps, {
       db,
       cart: { id: cart.id, customer_id: cart.customer_id, email: cart.email, currency },

@@ -3,7 +3,7 @@ import type { Logger } from '../../../../kernel/logger.ts';
 import { collectFromEachTap } from '../../../../kernel/hooks.ts';
 import type { Address, Db, PricedLine, ShippingRate, Totals } from '../../contracts.ts';
 import type { CartRecord } from '../carts/cart-rows.ts';
-import { CartRows } from '../carts/cart-rows.ts';
+import { cartItemsForSale } from '../carts/line-stock.ts';
 import type { CheckoutDeps, VariantForSale } from '../deps.ts';
 import { priceItems, type PricedItems } from '../totals/lines.ts';
 import { calculateTotals } from '../totals/totals.ts';
@@ -81,7 +81,8 @@ function totalsInput(db: Db, checkout: CheckoutRecord, cart: CartRecord, lines: 
  * the address, then totals again with the selected rate. While placing, the last run says so.
  */
 export async function evaluateCheckout(deps: CheckoutDeps, db: Db, checkout: CheckoutRecord, cart: CartRecord, opts: EvaluateOptions): Promise<Evaluation> {
-  const priced = await priceItems(deps, db, await CartRows.items(db, cart.id), cart.currency, opts.lang);
+  const { items, variants } = await cartItemsForSale(deps, db, cart.id);
+  const priced = await priceItems(deps, db, items, cart.currency, opts.lang, variants);
   const lines = priced.lines.filter((l) => l.purchasable).map((l) => l.line);
   const reads = new Map<string, unknown>();
   const input = totalsInput(db, checkout, cart, lines, opts, reads);
