@@ -241,6 +241,16 @@ export abstract class PaymentGateway {
   verifyNotification?(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ paymentId?: number; externalId?: string; outcome: 'succeeded' | 'failed' } | null>;
 }
 
+/**
+ * The key under which `TotalsContext.reads` holds a plugin's count of what it attached to a cart, when
+ * the count was read with the cart's lines (`cartService.countWithLines(name, count)`): 0 means the tap
+ * has nothing of its own to read for this cart. Absent when the lines were not read that way (a change
+ * that already held them, an empty cart): the tap reads as it would without.
+ */
+export function countedKey(name: string, cartId: string): string {
+  return `counted:${name}:${cartId}`;
+}
+
 export function isGatewayError(value: unknown): value is GatewayError {
   return typeof value === 'object' && value !== null && (value as GatewayError).error === true;
 }

@@ -5,7 +5,7 @@ import type {} from '../core-checkout/hooks.ts';
 import { VoucherApplications } from './services/applications.ts';
 import { CartAccess, type CartServiceLike } from './services/cart.ts';
 import type { ExchangeReader, StoreSettingsReader } from './services/currency.ts';
-import { VoucherDiscounts } from './services/discounts.ts';
+import { APPLIED, VoucherDiscounts } from './services/discounts.ts';
 import { VoucherUsage } from './services/usage.ts';
 import { VoucherService } from './services/vouchers.ts';
 import { registerRoutes } from './routes.ts';
@@ -36,6 +36,8 @@ export default definePlugin({
     ctx.schemas.add(voucherSchema as any);
     registerRoutes(ctx, { vouchers, applications, carts });
 
+    // How many vouchers a cart holds comes with its lines, so pricing a cart without any reads nothing here.
+    ctx.container.resolve<CartServiceLike>('cartService').countWithLines(APPLIED, VoucherApplications.countOf);
     const checkout = ctx.hooks.get('checkout');
     checkout.calculateTotals.tapPromise({ name: PLUGIN_NAME, stage: 10 }, (totals, context) => discounts.apply(totals, context));
     checkout.placeOrder.tapPromise({ name: PLUGIN_NAME }, (event) => usage.take(event));

@@ -1,3 +1,4 @@
+import type { CartLineCounts } from './carts/line-counts.ts';
 import type { PayPageTokens } from './pay-page-tokens.ts';
 import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
@@ -100,4 +101,6 @@ export interface CheckoutDeps {
   inventory: InventoryReader;
   /** The hosted payment page's URL and secrets (`payment_url`, the gateways' return page). */
   pages: PayPageTokens;
+  /** Other plugins' counts on a cart, read with its lines (`cartService.countWithLines`). */
+  lineCounts: CartLineCounts;
 }

@@ -2,6 +2,7 @@ import { asValue } from 'awilix';
 import type { PluginContext } from '../../../kernel/plugin.ts';
 import type { CheckoutHooks } from '../hooks.ts';
 import { CartService } from './carts/cart-service.ts';
+import { CartLineCounts } from './carts/line-counts.ts';
 import { CheckoutService } from './checkouts/checkout-service.ts';
 import { PayService } from './checkouts/pay.ts';
 import type { CheckoutDeps, ExchangeReader, InventoryReader, ProductReader, StoreSettingsReader, VariantReader } from './deps.ts';
@@ -50,6 +51,7 @@ export function createCheckoutServices(ctx: PluginContext, hooks: CheckoutHooks)
     products: resolve<ProductReader>('productService'),
     inventory: resolve<InventoryReader>('inventoryService'),
     pages: tokens,
+    lineCounts: new CartLineCounts(),
   };
   const gateways = new GatewayRegistry();
   const orders = new OrderService();

@@ -27,6 +27,11 @@ export class VoucherApplications {
     },
   ) {}
 
+  /** How many vouchers a cart holds, as a subquery: read with the cart's lines (`countWithLines`). */
+  static countOf(db: Db, cartId: string): Knex.QueryBuilder {
+    return db('voucher_applications').where('voucher_applications.cart_id', cartId).count('*');
+  }
+
   /** The vouchers applied to a cart, in the order they were applied. */
   async vouchersOf(db: Db, cartId: string): Promise<VoucherRecord[]> {
     const rows = await db('voucher_applications as a')

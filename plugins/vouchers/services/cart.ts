@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Principal } from '../../../kernel/http/principal.ts';
 import { parseAmount, type Money } from '../../../kernel/money/money.ts';
 import type { Db } from './records.ts';
@@ -42,6 +43,8 @@ export interface CartServiceLike {
   view(db: Db, cart: CartRecordLike, opts: RequestView): Promise<CartViewLike>;
   /** Emits `cart.updated` (the cart's new view) in the caller's transaction. */
   emit(trx: Db, cartId: string): Promise<void>;
+  /** Reads `count` (a subquery for the cart) with the cart's lines, into `TotalsContext.reads` under `countedKey(name, cartId)`. */
+  countWithLines(name: string, count: (db: Db, cartId: string) => Knex.QueryBuilder): void;
 }
 
 /** The cart through core-checkout's public service: facts for the rules, and the view to answer with. */

@@ -1,12 +1,15 @@
 import type { Clock } from '../../../kernel/clock.ts';
 import { allocate, percentOf, toMoney } from '../../../kernel/money/money.ts';
-import type { AppliedDiscount, Totals, TotalsContext } from '../../core-checkout/contracts.ts';
+import { countedKey, type AppliedDiscount, type Totals, type TotalsContext } from '../../core-checkout/contracts.ts';
 import { VoucherErrors } from '../errors.ts';
 import type { ExchangeReader } from './currency.ts';
 import type { VoucherRecord } from './records.ts';
 import { refusal } from './rules.ts';
 import type { VoucherApplications } from './applications.ts';
 import type { VoucherUsage } from './usage.ts';
+
+/** The name of the count of a cart's vouchers, read with its lines (core-checkout's `countWithLines`). */
+export const APPLIED = 'vouchers:applied';
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -44,7 +47,9 @@ export class VoucherDiscounts {
     const key = `vouchers:applied:${ctx.cart.id}`;
     let vouchers = ctx.reads?.get(key) as VoucherRecord[] | undefined;
     if (!vouchers) {
-      vouchers = await this.parts.applications.vouchersOf(ctx.db, ctx.cart.id);
+      // Counted with the cart's lines (index.ts): a cart that holds none needs no read of its own.
+      const none = ctx.reads?.get(countedKey(APPLIED, ctx.cart.id)) === 0;
+      vouchers = none ? [] : await this.parts.applications.vouchersOf(ctx.db, ctx.cart.id);
       ctx.reads?.set(key, vouchers);
     }
     if (vouchers.length === 0) return totals;

@@ -153,3 +153,31 @@ test('a voucher that stops being valid while applied leaves the totals, and come
   const back = await addItem(anon, cartId, socks.id);
   assert.deepEqual(back.discounts.map((d: any) => [d.code, d.amount]), [['MIN20', eur('2.50')]]);
 });
+
+test("a cart without vouchers is priced without a read of its own; once one is applied it is read, and removed it is not", async () => {
+  const { anon, store } = shared();
+  const cartId = await shirtCart();
+  // The vouchers of a cart as this plugin reads them (its count, read with the cart's lines, is not this).
+  const reads: string[] = [];
+  const listen = (q: { sql: string }) => /\bjoin\b.*\bvouchers\b/i.test(q.sql) && /\bvoucher_applications\b/.test(q.sql) && reads.push(q.sql);
+  const counting = async (path: string, method: 'get' | 'delete' = 'get') => {
+    reads.length = 0;
+    store.kernel.knex.on('query', listen);
+    try {
+      return expectStatus(await anon[method](path), 200);
+    } finally {
+      store.kernel.knex.off('query', listen);
+    }
+  };
+  const plain = await counting(`/api/v1/cart/${cartId}/`);
+  assert.deepEqual([plain.discount, plain.total, reads.length], [eur('0.00'), eur('19.99'), 0]);
+
+  expectStatus(await applyCode(anon, cartId, 'PCT15'), 200);
+  const discounted = await counting(`/api/v1/cart/${cartId}/`);
+  assert.deepEqual([discounted.discount, discounted.total, reads.length], [eur('3.00'), eur('16.99'), 1]);
+
+  const removed = await counting(`/api/v1/cart/${cartId}/vouchers/PCT15/`, 'delete');
+  assert.deepEqual([removed.discount, removed.total], [eur('0.00'), eur('19.99')]);
+  const after = await counting(`/api/v1/cart/${cartId}/`);
+  assert.deepEqual([after.discount, after.total, reads.length], [eur('0.00'), eur('19.99'), 0]);
+});

@@ -1,3 +1,4 @@
+import type { CartCount } from './line-counts.ts';
 import { cartItemsForSale, lineStock, variantsWithStock } from './line-stock.ts';
 import type { Knex } from 'knex';
 import { ANONYMOUS, type Principal } from '../../../../kernel/http/principal.ts';
@@ -94,6 +95,15 @@ export class CartService {
     return asEvent ? changed.view : this.view(db, changed.cart, opts);
   }
 
+  /**
+   * For another plugin: a count of what it attached to a cart (`count`: a subquery for the cart's id),
+   * read in the statement that reads the cart's lines and handed to the totals taps in
+   * `TotalsContext.reads` under `countedKey(name, cartId)`, so that a tap finding 0 reads nothing.
+   */
+  countWithLines(name: string, count: CartCount): void {
+    this.deps.lineCounts.add(name, count);
+  }
+
   /** The cart the caller may see, else 404 (unknown, expired, or another customer's). `lock` for changes. */
   async require(db: Db, id: string, principal: Principal, opts: { lock?: boolean } = {}): Promise<CartRecord> {
     const cart = await CartRows.find(db, id, opts);
@@ -111,8 +121,11 @@ export class CartService {
   /** The cart as the API shows it: items and totals (no address yet: no shipping, no tax). */
   async view(db: Db, cart: CartRecord, opts: ViewOptions, known?: Omit<KnownCart, 'cart'>): Promise<CartView> {
     const currency = opts.currency ?? cart.currency;
-    const { items, variants } = known?.items ? { items: known.items, variants: known.variants } : await cartItemsForSale(this.deps, db, cart.id);
+    const { items, variants, counted } = known?.items ? { items: known.items, variants: known.variants, counted: undefined } : await cartItemsForSale(this.deps, db, cart.id);
     const priced = await priceItems(this.deps, db, items, currency, opts.lang, variants);
+    // The plugins' counts read with the lines join what the change's taps read already, if anything.
+    const reads = counted ? (known?.reads ?? new Map<string, unknown>()) : known?.reads;
+    counted?.forEach((n, key) => reads!.set(key, n));
     const totals = await calculateTotals(this.deps, {
       db,
       cart: { id: cart.id, customer_id: cart.customer_id, email: cart.email, currency },
@@ -121,7 +134,7 @@ export class CartService {
       shipping: null,
       principal: opts.principal,
       lang: opts.lang,
-      reads: known?.reads,
+      reads,
       newCart: known?.created,
     });
     return cartView(cart, priced.lines, totals, await lineStock(this.deps, db, priced));

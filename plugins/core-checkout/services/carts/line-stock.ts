@@ -21,28 +21,32 @@ export function variantsWithStock(deps: CheckoutDeps, db: Db, ids: number[]): Pr
 
 /**
  * A cart's items and their variants as `variantsWithStock` reads them, in one statement: the variants
- * of the cart's items, each with its line (id, quantity) and the cart's number of lines selected with
- * it. Every evaluation of a cart and its checkout starts here; on MariaDB each statement is a round trip.
- * When a line's variant is gone from the catalogue (or the cart is empty) the variants do not account
- * for every line, and the items are read on their own, so such lines still show as missing.
+ * of the cart's items, each with its line (id, quantity), the cart's number of lines and other plugins'
+ * counts on the cart (`CartLineCounts`) selected with it. Every evaluation of a cart and its checkout
+ * starts here; on MariaDB each statement is a round trip. When a line's variant is gone from the
+ * catalogue (or the cart is empty) the variants do not account for every line, and the items are read
+ * on their own, so such lines still show as missing. `counted`: the plugins' counts, keyed for
+ * `TotalsContext.reads`, when a variant carried them.
  */
-export async function cartItemsForSale(deps: CheckoutDeps, db: Db, cartId: string): Promise<{ items: CartItemRow[]; variants: Map<number, VariantForSale> }> {
+export async function cartItemsForSale(deps: CheckoutDeps, db: Db, cartId: string): Promise<{ items: CartItemRow[]; variants: Map<number, VariantForSale>; counted?: Map<string, number> }> {
   const line = () => db('cart_items').where('cart_items.cart_id', cartId).whereRaw('?? = ??', ['cart_items.variant_id', 'variants.id']);
   const variants = await deps.variants.getVariantsForSale(db, db('cart_items').where('cart_id', cartId).select('variant_id'), {
     [AVAILABLE]: deps.inventory.availableColumn(db),
     [LINE_ID]: line().select('cart_items.id'),
     [LINE_QUANTITY]: line().select('cart_items.quantity'),
     [LINE_COUNT]: db('cart_items').where('cart_items.cart_id', cartId).count('*'),
+    ...deps.lineCounts.columns(db, cartId),
   });
   const items: CartItemRow[] = [];
-  let count = 0;
+  let first: Record<string, unknown> | undefined;
   for (const v of variants.values()) {
     items.push({ id: Number(v.columns![LINE_ID]), variant_id: v.id, quantity: Number(v.columns![LINE_QUANTITY]) });
-    count = Number(v.columns![LINE_COUNT]);
+    first ??= v.columns!;
   }
-  if (items.length === 0 || items.length !== count) return { items: await CartRows.items(db, cartId), variants };
+  const counted = first && deps.lineCounts.fromColumns(cartId, first);
+  if (!first || items.length !== Number(first[LINE_COUNT])) return { items: await CartRows.items(db, cartId), variants, counted };
   // In the cart's order, as CartRows.items reads them.
-  return { items: items.sort((a, b) => a.id - b.id), variants };
+  return { items: items.sort((a, b) => a.id - b.id), variants, counted };
 }
 
 /**

@@ -81,10 +81,10 @@ function totalsInput(db: Db, checkout: CheckoutRecord, cart: CartRecord, lines: 
  * the address, then totals again with the selected rate. While placing, the last run says so.
  */
 export async function evaluateCheckout(deps: CheckoutDeps, db: Db, checkout: CheckoutRecord, cart: CartRecord, opts: EvaluateOptions): Promise<Evaluation> {
-  const { items, variants } = await cartItemsForSale(deps, db, cart.id);
+  const { items, variants, counted } = await cartItemsForSale(deps, db, cart.id);
   const priced = await priceItems(deps, db, items, cart.currency, opts.lang, variants);
   const lines = priced.lines.filter((l) => l.purchasable).map((l) => l.line);
-  const reads = new Map<string, unknown>();
+  const reads = new Map<string, unknown>(counted);
   const input = totalsInput(db, checkout, cart, lines, opts, reads);
   const base = await calculateTotals(deps, { ...input, shipping: null });
   const rates = await collectRates(deps, db, checkout.shipping_address, base, opts.lang, priced.variants, opts.log);
