@@ -180,4 +180,19 @@ test("a cart without vouchers is priced without a read of its own; once one is a
   assert.deepEqual([removed.discount, removed.total], [eur('0.00'), eur('19.99')]);
   const after = await counting(`/api/v1/cart/${cartId}/`);
   assert.deepEqual([after.discount, after.total, reads.length], [eur('0.00'), eur('19.99'), 0]);
+
+  // Adding an item to a cart that has lines counts its vouchers with them too; with a voucher on, the
+  // new line takes its share of the discount.
+  reads.length = 0;
+  store.kernel.knex.on('query', listen);
+  let added;
+  try {
+    added = await addItem(anon, cartId, socks.id);
+  } finally {
+    store.kernel.knex.off('query', listen);
+  }
+  assert.deepEqual([added.discount, added.total, reads.length], [eur('0.00'), eur('24.99'), 0]);
+  expectStatus(await applyCode(anon, cartId, 'PCT15'), 200);
+  const more = await addItem(anon, cartId, socks.id);
+  assert.deepEqual([more.subtotal, more.discount, more.total], [eur('29.99'), eur('4.50'), eur('25.49')]);
 });

@@ -1,5 +1,5 @@
 import type { CartCount } from './line-counts.ts';
-import { cartItemsForSale, lineStock, variantsWithStock } from './line-stock.ts';
+import { cartItemsCounted, cartItemsForSale, lineStock, variantsWithStock } from './line-stock.ts';
 import type { Knex } from 'knex';
 import { ANONYMOUS, type Principal } from '../../../../kernel/http/principal.ts';
 import type { OutboxEvent } from '../../../../kernel/events.ts';
@@ -147,7 +147,7 @@ export class CartService {
   async addItem(trx: Db, cart: CartRecord, input: { variant_id: number; quantity: number }): Promise<{ created: boolean; changed: ChangedCart }> {
     // The cart's items and every variant they and the new line need, each in one read: the view after
     // the change prices the cart from them instead of reading them again.
-    const items = await CartRows.items(trx, cart.id);
+    const { items, counted } = await cartItemsCounted(this.deps, trx, cart.id);
     const variants = await variantsWithStock(this.deps, trx, [...new Set([input.variant_id, ...items.map((i) => i.variant_id)])]);
     const variant = variants.get(input.variant_id);
     if (!variant) throw CheckoutErrors.unknownVariant('variant_id', input.variant_id);
@@ -164,7 +164,9 @@ export class CartService {
       items.push({ id: await CartRows.addItem(trx, cart.id, variant.id, input.quantity, now), variant_id: variant.id, quantity: input.quantity });
     }
     await CartRows.touch(trx, cart.id, now);
-    return { created: !existing, changed: (await this.emit(trx, cart.id, 'cart.updated', { cart: { ...cart, updated_at: now }, items, variants }))! };
+    // Adding an item changes none of the other plugins' counts read with the items.
+    const reads = counted && new Map<string, unknown>(counted);
+    return { created: !existing, changed: (await this.emit(trx, cart.id, 'cart.updated', { cart: { ...cart, updated_at: now }, items, variants, reads }))! };
   }
 
   /** Sets a line's quantity (1–999). */

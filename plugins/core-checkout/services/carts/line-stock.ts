@@ -50,6 +50,17 @@ export async function cartItemsForSale(deps: CheckoutDeps, db: Db, cartId: strin
 }
 
 /**
+ * A cart's items as `CartRows.items` reads them, with other plugins' counts on the cart (`CartLineCounts`)
+ * in the same statement, keyed for `TotalsContext.reads` (absent for an empty cart): for a change that
+ * reads the items itself and prices the cart from them afterwards (adding an item).
+ */
+export async function cartItemsCounted(deps: CheckoutDeps, db: Db, cartId: string): Promise<{ items: CartItemRow[]; counted?: Map<string, number> }> {
+  const rows = await db('cart_items').where('cart_id', cartId).orderBy('id').select('id', 'variant_id', 'quantity', ...Object.entries(deps.lineCounts.columns(db, cartId)).map(([name, count]) => count.as(name)));
+  const items = rows.map((r: any) => ({ id: Number(r.id), variant_id: Number(r.variant_id), quantity: Number(r.quantity) }));
+  return { items, counted: rows.length ? deps.lineCounts.fromColumns(cartId, rows[0]) : undefined };
+}
+
+/**
  * The variants as a transaction that read them (`variantsWithStock`) sees them after it reserved
  * `lines`: each line's quantity is held (or the reservation threw), so what a variant has available
  * fell by exactly that. Variants read without their units are returned as they are.
