@@ -27,7 +27,7 @@ export class CartLineCounts {
     return columns;
   }
 
-  /** The counts a variant's `columns` carry (`columns`), keyed for `TotalsContext.reads`. */
+  /** The counts as a row selected with `columns` holds them, keyed for `TotalsContext.reads`. */
   fromColumns(cartId: string, values: Record<string, unknown>): Map<string, number> {
     const counted = new Map<string, number>();
     let i = 0;
