@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { ManualClock } from '../../../kernel/clock.ts';
 import { SessionClient, staffSession } from '../../../test/helpers/auth.ts';
 import { configureStore } from '../../core-catalog/test/helpers.ts';
+import { statementsDuring } from '../../../test/helpers/statements.ts';
 import { amount, cartWith, expectStatus, makeVariant, sharedShop, shopFor } from './helpers.ts';
 
 const shop = sharedShop();
@@ -150,15 +151,11 @@ test("a cart's lines and their variants are one statement; a line whose variant 
   const later = await makeVariant(shop(), { price: '5.00' });
   const gone = await makeVariant(shop(), { price: '6.00' });
   const cart = await cartWith(anon, [[keep.id, 1], [gone.id, 2], [later.id, 3]]);
-  const reads: string[] = [];
-  const listen = (q: { sql: string }) => /^\s*select/i.test(q.sql) && /\b(cart_items|variants)\b/.test(q.sql) && reads.push(q.sql);
-  knex.on('query', listen);
-  let whole;
-  try {
+  let whole: any;
+  const sent = await statementsDuring(knex, async () => {
     whole = expectStatus(await anon.get(`/api/v1/cart/${cart.id}/`), 200);
-  } finally {
-    knex.off('query', listen);
-  }
+  });
+  const reads = sent.map((q) => q.sql).filter((sql) => /^\s*select/i.test(sql) && /\b(cart_items|variants)\b/.test(sql));
   assert.equal(reads.length, 1, `the lines and variants took ${reads.length} reads:\n${reads.join('\n')}`);
   assert.deepEqual(whole.items.map((i: any) => [i.variant_id, i.quantity]), [[keep.id, 1], [gone.id, 2], [later.id, 3]], 'in the order they were added');
   assert.equal(amount(whole.total), '31.00');
