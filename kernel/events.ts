@@ -8,6 +8,7 @@ import { PollingLoop } from './polling-loop.ts';
 import { insertBatches } from './db/insert-batches.ts';
 import { consecutiveInsertIds } from './db/insert-ids.ts';
 import { awaitingEventCommits, type CommittedEvents, type LeasedEvent } from './events-awaiting-commit.ts';
+import { DispatchMarks, MARK_CHUNK } from './events-marks.ts';
 
 /** An event to record: its type and its data (any JSON value). */
 export interface OutboxEvent {
@@ -24,8 +25,6 @@ export interface EventRecord<T = any> {
 }
 
 const BATCH = 100;
-/** Ids per UPDATE when marking dispatched events. */
-const MARK_CHUNK = 500;
 const LEASE_MS = 60_000;
 /**
  * The lease an event is written with while this instance dispatches: no other instance claims it
@@ -75,6 +74,8 @@ export class EventBus {
   private consecutiveIds?: Promise<boolean>;
   // Lease releases under way (of events stop() found waiting, or committed after it); stop() waits for them.
   private readonly releases = new Set<Promise<unknown>>();
+  // The marks of events dispatched from memory, written a few rounds at a time.
+  private readonly marks: DispatchMarks;
 
   constructor(
     private readonly knex: Knex,
@@ -82,8 +83,10 @@ export class EventBus {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly pollMs = 1000,
+    markDelayMs?: number,
   ) {
     this.loop = new PollingLoop(() => this.dispatchRound(), BATCH, pollMs, logger, 'event dispatch');
+    this.marks = new DispatchMarks((ids) => this.markDispatched(ids), logger, markDelayMs);
   }
 
   /** Records an event inside `trx`; it is dispatched only if and after that transaction commits. */
@@ -202,6 +205,7 @@ export class EventBus {
   async stop(): Promise<void> {
     this.leasing = false;
     await this.loop.stop();
+    await this.marks.flush();
     this.release(this.ready.splice(0));
     await Promise.all(this.releases);
   }
@@ -259,7 +263,7 @@ export class EventBus {
     const taken = this.ready.splice(0, BATCH);
     const soonest = this.clock.now().getTime() + LEASE_MARGIN_MS;
     const rows = taken.filter((e) => e.leased_until > soonest).map((e) => ({ ...e, attempts: 0, pending_taps: null }));
-    await this.dispatchRows(rows);
+    this.marks.add(await this.dispatchRows(rows));
     return taken.length;
   }
 
@@ -274,15 +278,18 @@ export class EventBus {
       due: (q) => q.whereNull('dispatched_at').andWhere('next_attempt_at', '<=', now),
       index: 'events_claim_idx',
     });
-    await this.dispatchRows(rows);
+    // Claimed events are marked at once: a claim's round is the rare one (retries, a backlog, another
+    // process's events), and whoever runs it by hand reads the marks after it.
+    const done = await this.dispatchRows(rows);
+    for (let i = 0; i < done.length; i += MARK_CHUNK) await this.markDispatched(done.slice(i, i + MARK_CHUNK));
     return rows.length;
   }
 
-  // Runs the taps of these events (held by this instance), in order, then marks those every tap took.
-  private async dispatchRows(rows: any[]): Promise<void> {
-    // The events every tap took are marked in one statement per round: on MariaDB each autocommit
-    // update is a log flush, and a backlog of thousands of events must not cost thousands of them. A
-    // crash before the mark only runs those taps again, which they allow (at least once).
+  // Runs the taps of these events (held by this instance), in order; returns the ids every tap took, to
+  // be marked. They are marked together, never one by one: on MariaDB each autocommit update is a log
+  // flush, and a backlog of thousands of events must not cost thousands of them. A crash before the
+  // mark only runs those taps again, which they allow (at least once).
+  private async dispatchRows(rows: any[]): Promise<number[]> {
     const done: number[] = [];
     const round = (this.round = new Map());
     try {
@@ -290,9 +297,11 @@ export class EventBus {
     } finally {
       if (this.round === round) this.round = undefined;
     }
-    for (let i = 0; i < done.length; i += MARK_CHUNK) {
-      await this.knex('events').whereIn('id', done.slice(i, i + MARK_CHUNK)).update({ dispatched_at: this.clock.now(), locked_until: null, pending_taps: null });
-    }
+    return done;
+  }
+
+  private async markDispatched(ids: number[]): Promise<void> {
+    await this.knex('events').whereIn('id', ids).update({ dispatched_at: this.clock.now(), locked_until: null, pending_taps: null });
   }
 
   /** Runs the event's taps (those still pending); true when all succeeded, else records the failure for a retry. */

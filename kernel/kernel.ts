@@ -57,6 +57,8 @@ export interface KernelOptions {
   workers?: boolean;
   /** Poll interval of the loops, in ms. */
   pollMs?: number;
+  /** How long the marks of events dispatched from memory wait to be written together (events-marks.ts). */
+  markDelayMs?: number;
   cwd?: string;
   /** How outbound requests resolve host names (tests answer without a DNS server); dns.lookup by default. */
   resolveHost?: ResolveHost;
@@ -124,7 +126,7 @@ export class Kernel {
     if (config.redisUrl) this.redis = connectRedis(config.redisUrl, this.logger);
     this.kernelHooks = this.hooks.define('kernel', 'kernel', createKernelHooks());
     const eventHooks = this.hooks.define('events', 'kernel', createEventHooks());
-    this.events = new EventBus(this.knex, eventHooks, this.clock, this.logger.child({ part: 'events' }), options.pollMs);
+    this.events = new EventBus(this.knex, eventHooks, this.clock, this.logger.child({ part: 'events' }), options.pollMs, options.markDelayMs);
     this.worker = new Worker(this.knex, this.clock, this.logger.child({ part: 'worker' }), options.pollMs, (plugin) => this.pluginStates.isActive(plugin));
     this.responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
     // Kept only where other processes' changes are watched, which the response cache turns on.

@@ -56,6 +56,26 @@ test('a committed event is dispatched and marked without a claim: no statement s
   assert.ok(rows.every((r: any) => r.dispatched_at !== null && r.locked_until === null && Number(r.attempts) === 0), JSON.stringify(rows));
 });
 
+test('the marks of rounds close together are written in one statement, and a stopping instance writes those waiting', async (t) => {
+  // Marks wait a minute here, so nothing but the stop can have written them.
+  const store = await exampleStore({ ...QUIET, markDelayMs: 60_000 });
+  t.after(() => store.close());
+  await settle();
+  const knex = store.kernel.knex;
+  const sent = await statementsDuring(knex, async () => {
+    for (const name of ['Ada', 'Grace', 'Lin']) {
+      assert.equal((await postJson(store, LIST, { name })).statusCode, 201);
+      await waitFor(async () => (await logged(store)).includes(name), `the event of ${name} dispatched`);
+    }
+    assert.equal(await undispatched(store), 3, 'dispatched, their marks waiting');
+    await store.kernel.events.stop();
+  });
+  const marks = sent.filter((q) => /^update [`"]events[`"] set [`"]dispatched_at[`"]/i.test(q.sql));
+  assert.equal(marks.length, 1, 'three rounds, one mark');
+  assert.equal(await undispatched(store), 0);
+  assert.deepEqual(await logged(store), ['Ada', 'Grace', 'Lin'], 'each dispatched once');
+});
+
 test('the events of a rolled-back savepoint are never dispatched; those of a released one go with their transaction', async (t) => {
   const store = await exampleStore(QUIET);
   t.after(() => store.close());
@@ -77,7 +97,7 @@ test('the events of a rolled-back savepoint are never dispatched; those of a rel
   const rows = await knex('events').orderBy('id').select('id', 'data');
   const log = await knex('hello_event_log').orderBy('id').select('event_id', 'data');
   assert.deepEqual(log.map((l: any) => [Number(l.event_id), JSON.parse(l.data)]), rows.map((r: any) => [Number(r.id), JSON.parse(r.data)]));
-  assert.equal(await undispatched(store), 0);
+  await waitFor(async () => (await undispatched(store)) === 0, 'the three marked dispatched');
 
   // A rolled-back transaction's events, savepoints included, go nowhere.
   await knex.transaction(async (trx) => {

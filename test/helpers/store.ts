@@ -31,6 +31,8 @@ export interface TestStoreOptions {
   workers?: boolean;
   /** Poll interval of those loops (50 ms by default). */
   pollMs?: number;
+  /** How long dispatched marks wait to be written together (the kernel's 200 ms by default). */
+  markDelayMs?: number;
   logStream?: DestinationStream;
   /** Skip `ready()` (tests of start-up failures). */
   lazy?: boolean;
@@ -75,7 +77,7 @@ export async function startTestStore(opts: TestStoreOptions = {}): Promise<TestS
     },
     { notices: (line) => notices.push(line), ...opts.config },
   );
-  const kernel = createKernel(config, { clock: opts.clock, workers: opts.workers ?? false, logStream: opts.logStream, pollMs: opts.pollMs ?? 50, builtInDir: opts.builtInDir, cwd: opts.cwd, resolveHost: opts.resolveHost, idleCollectionMs: opts.idleCollectionMs });
+  const kernel = createKernel(config, { clock: opts.clock, workers: opts.workers ?? false, logStream: opts.logStream, pollMs: opts.pollMs ?? 50, markDelayMs: opts.markDelayMs, builtInDir: opts.builtInDir, cwd: opts.cwd, resolveHost: opts.resolveHost, idleCollectionMs: opts.idleCollectionMs });
   const store: TestStore = {
     kernel,
     config,
