@@ -50,9 +50,10 @@ export class KeptRead<T> {
 
   /**
    * `trx` changes what is read: reads bypass what is kept until its outermost transaction ends (a
-   * savepoint's change commits with its parent), and then read afresh.
+   * savepoint's change commits with its parent), and then read afresh. Resolves once it has ended:
+   * true when it committed.
    */
-  changed(trx: Knex.Transaction): void {
+  changed(trx: Knex.Transaction): Promise<boolean> {
     let outer = trx as Transaction;
     while (outer.parentTransaction) outer = outer.parentTransaction as Transaction;
     this.writing++;
@@ -62,7 +63,10 @@ export class KeptRead<T> {
       this.generation++;
       this.kept = undefined;
     };
-    outer.executionPromise.then(ended, ended);
+    return outer.executionPromise.then(
+      () => (ended(), true),
+      () => (ended(), false),
+    );
   }
 
   // A read to keep (the one under way, if any); kept once it answers, unless a change ended meanwhile.

@@ -7,6 +7,7 @@ import { BUILT_IN_EVENTS, EventCatalogue, openApiEntry } from './catalogue.ts';
 import { registerDeliveryRoutes } from './routes/deliveries.ts';
 import { registerEndpointRoutes } from './routes/endpoints.ts';
 import { registerEventRoutes } from './routes/events.ts';
+import { ActiveEndpoints } from './services/active-endpoints.ts';
 import { DeliveryService, DELIVERY_BATCH } from './services/deliveries.ts';
 import { EndpointHealth } from './services/endpoint-health.ts';
 import { EndpointService } from './services/endpoints.ts';
@@ -38,9 +39,17 @@ export default definePlugin({
     const secrets = new SecretBox(ctx.config.dataDir);
     const guard = ctx.container.resolve<OutboundGuard>('outboundGuard');
     const sender = new DeliverySender(guard);
-    const endpoints = new EndpointService({ clock: ctx.clock, secrets, catalogue, guard });
-    const health = new EndpointHealth({ knex: ctx.knex, clock: ctx.clock, logger: ctx.logger, container: ctx.container, baseUrl: ctx.config.baseUrl });
-    const deliveries = new DeliveryService({ knex: ctx.knex, clock: ctx.clock, logger: ctx.logger, endpoints, events: ctx.events, sender, health });
+    // The fan-out's kept list of active endpoints; every writer of an endpoint tells it (changed).
+    const active: ActiveEndpoints = new ActiveEndpoints({
+      knex: ctx.knex,
+      clock: ctx.clock,
+      logger: ctx.logger,
+      read: (db) => endpoints.active(db),
+      catchUp: (endpoint, from) => deliveries.catchUp(endpoint, from),
+    });
+    const endpoints: EndpointService = new EndpointService({ clock: ctx.clock, secrets, catalogue, guard, active });
+    const health = new EndpointHealth({ knex: ctx.knex, clock: ctx.clock, logger: ctx.logger, container: ctx.container, baseUrl: ctx.config.baseUrl, active });
+    const deliveries: DeliveryService = new DeliveryService({ knex: ctx.knex, clock: ctx.clock, logger: ctx.logger, endpoints, active, sender, health });
     const eventLog = new EventLog();
 
     ctx.container.register({
@@ -65,6 +74,6 @@ export default definePlugin({
       await eventLog.purge(ctx.knex, job.now);
     });
 
-    ctx.hooks.get('kernel').shutdown.tapPromise({ name: PLUGIN_NAME }, () => sender.close());
+    ctx.hooks.get('kernel').shutdown.tapPromise({ name: PLUGIN_NAME }, () => (active.stop(), sender.close()));
   },
 });

@@ -2,13 +2,14 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
-import type { EventBus, EventRecord } from '../../../kernel/events.ts';
+import type { EventRecord } from '../../../kernel/events.ts';
 import type { Logger } from '../../../kernel/logger.ts';
 import { claimDueRows } from '../../../kernel/db/claim.ts';
 import { affectedRows, forUpdate, parseJson, toDate, toIso } from '../../../kernel/db/dialect.ts';
 import { WebhookErrors } from '../errors.ts';
+import type { ActiveEndpoints } from './active-endpoints.ts';
 import type { EndpointHealth } from './endpoint-health.ts';
-import type { EndpointService } from './endpoints.ts';
+import type { Endpoint, EndpointService } from './endpoints.ts';
 import { nextAttemptAt, RETRY_WINDOW_MS } from './schedule.ts';
 import type { AttemptOutcome, DeliverySender } from './sender.ts';
 
@@ -26,6 +27,8 @@ export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
 /** Deliveries claimed per round, sent concurrently. */
 export const DELIVERY_BATCH = 20;
+/** Events read per page when an endpoint is caught up. */
+const CATCH_UP_PAGE = 500;
 
 /** A delivery as the delivery log shows it. */
 export function deliveryView(row: any) {
@@ -67,8 +70,8 @@ export class DeliveryService {
       clock: Clock;
       logger: Logger;
       endpoints: EndpointService;
-      /** The outbox: the endpoint list is read once per dispatch round (`perRound`). */
-      events: Pick<EventBus, 'perRound'>;
+      /** The active endpoints, kept in memory between their changes. */
+      active: Pick<ActiveEndpoints, 'list'>;
       sender: DeliverySender;
       health: EndpointHealth;
     },
@@ -90,13 +93,38 @@ export class DeliveryService {
    */
   async fanOut(event: EventRecord): Promise<number> {
     const since = event.created_at.getTime();
-    // Read once per dispatch round, not once per event: the round's events were all created before it.
-    const active = await this.parts.events.perRound('webhooks:active-endpoints', () => this.parts.endpoints.active(this.parts.knex));
-    const endpoints = active.filter((e) => this.parts.endpoints.subscribes(e, event.type) && e.created_at.getTime() <= since);
+    const endpoints = (await this.parts.active.list()).filter((e) => this.parts.endpoints.subscribes(e, event.type) && e.created_at.getTime() <= since);
     if (endpoints.length === 0) return 0;
+    return this.create(endpoints.map((e) => [e.id, event]));
+  }
+
+  /**
+   * Makes `endpoint`'s deliveries of the events created from `from` on that it subscribes to, those
+   * that have them already left as they are: what an endpoint that another instance's kept list did not
+   * hold yet is owed (ActiveEndpoints). Reads the events in pages of their ids.
+   */
+  async catchUp(endpoint: Endpoint, from: Date): Promise<number> {
+    const { knex } = this.parts;
+    const first = (await knex('events').where('created_at', '>=', from).min({ id: 'id' }).first()) as { id?: number | string | null } | undefined;
+    if (first?.id === null || first?.id === undefined) return 0;
+    let made = 0;
+    for (let after = Number(first.id) - 1; ; ) {
+      const page: Array<{ id: number; type: string; created_at: Date | string }> = await knex('events').where('id', '>', after).orderBy('id').limit(CATCH_UP_PAGE).select('id', 'type', 'created_at');
+      if (page.length === 0) return made;
+      after = Number(page[page.length - 1]!.id);
+      const owed = page
+        .map((e) => ({ id: Number(e.id), type: e.type, created_at: toDate(e.created_at)! }))
+        .filter((e) => e.created_at.getTime() >= from.getTime() && this.parts.endpoints.subscribes(endpoint, e.type));
+      if (owed.length > 0) made += await this.create(owed.map((e) => [endpoint.id, e]));
+      if (page.length < CATCH_UP_PAGE) return made;
+    }
+  }
+
+  // Pending deliveries of these (endpoint, event) pairs, due now, each made once; wakes the loop.
+  private async create(pairs: Array<[number, { id: number; type: string }]>): Promise<number> {
     const now = this.parts.clock.now();
-    const rows = endpoints.map((e) => ({
-      endpoint_id: e.id,
+    const rows = pairs.map(([endpointId, event]) => ({
+      endpoint_id: endpointId,
       event_id: event.id,
       event_type: event.type,
       status: 'pending',

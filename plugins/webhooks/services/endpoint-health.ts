@@ -4,6 +4,7 @@ import type { Clock } from '../../../kernel/clock.ts';
 import { forUpdate, toBool, toDate } from '../../../kernel/db/dialect.ts';
 import type { Logger } from '../../../kernel/logger.ts';
 import type { Mailer } from '../../../kernel/mail/mailer.ts';
+import type { ActiveEndpoints } from './active-endpoints.ts';
 import { RETRY_WINDOW_MS } from './schedule.ts';
 
 /** What webhooks needs of core-auth's `userService`: the active staff accounts with their roles. */
@@ -25,7 +26,7 @@ export const DISABLED_REASON = 'Every delivery failed for 3 days.';
  */
 export class EndpointHealth {
   constructor(
-    private readonly parts: { knex: Knex; clock: Clock; logger: Logger; container: AwilixContainer; baseUrl: string },
+    private readonly parts: { knex: Knex; clock: Clock; logger: Logger; container: AwilixContainer; baseUrl: string; active: Pick<ActiveEndpoints, 'changed'> },
   ) {}
 
   async succeeded(endpointId: number): Promise<void> {
@@ -43,6 +44,7 @@ export class EndpointHealth {
         return false;
       }
       if (now.getTime() - since.getTime() < RETRY_WINDOW_MS) return false;
+      this.parts.active.changed(trx, endpointId);
       await trx('webhook_endpoints').where({ id: endpointId }).update({ active: false, disabled_at: now, disabled_reason: DISABLED_REASON, updated_at: now });
       await this.mailOwner(trx, { id: endpointId, url: row.url, since, lastError });
       this.parts.logger.warn({ endpoint: endpointId }, 'webhook endpoint disabled after 3 days of failed deliveries');

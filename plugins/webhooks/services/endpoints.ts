@@ -6,6 +6,7 @@ import type { OutboundGuard } from '../../../kernel/net/outbound.ts';
 import type { EventCatalogue } from '../catalogue.ts';
 import { addError, throwIfInvalid, WebhookErrors } from '../errors.ts';
 import { SecretBox } from '../../../kernel/crypto/secret-box.ts';
+import type { ActiveEndpoints } from './active-endpoints.ts';
 import { urlProblem } from './webhook-url.ts';
 
 type Db = Knex | Knex.Transaction;
@@ -71,7 +72,14 @@ export function subscribes(events: string[], type: string): boolean {
 /** Webhook endpoints: their URL, subscription and sealed signing secret. */
 export class EndpointService {
   constructor(
-    private readonly parts: { clock: Clock; secrets: SecretBox; catalogue: EventCatalogue; guard: OutboundGuard },
+    private readonly parts: {
+      clock: Clock;
+      secrets: SecretBox;
+      catalogue: EventCatalogue;
+      guard: OutboundGuard;
+      /** The fan-out's kept list: told of every write in its transaction. */
+      active: Pick<ActiveEndpoints, 'changed'>;
+    },
   ) {}
 
   listQuery(db: Db, filters: { active?: boolean }): Knex.QueryBuilder {
@@ -104,6 +112,7 @@ export class EndpointService {
       created_at: now,
       updated_at: now,
     });
+    this.parts.active.changed(trx, Number(id));
     return { endpoint: await this.get(trx, Number(id)), secret };
   }
 
@@ -154,7 +163,9 @@ export class EndpointService {
     return subscribes(endpoint.events, type);
   }
 
+  // Every change starts here (but a creation): the fan-out's kept list is told in the same transaction.
   private async lock(trx: Knex.Transaction, id: number): Promise<Endpoint> {
+    this.parts.active.changed(trx, id);
     const row = await forUpdate(trx, trx('webhook_endpoints').where({ id })).first();
     if (!row) throw WebhookErrors.endpointNotFound();
     return fromRow(row);

@@ -5,7 +5,7 @@ import { ManualClock } from '../../../kernel/clock.ts';
 import { expectStatus, openClientStore, type ClientStore } from '../../../test/helpers/client.ts';
 import { createStaff } from '../../../test/helpers/auth.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/helpers/smtp.ts';
-import { createCategory, createEndpoint, deliveries, deliveryService, LOOPBACK_RECEIVERS, onlyDelivery, pump, sender } from './helpers.ts';
+import { createCategory, createEndpoint, deliveries, deliveryService, LOOPBACK_RECEIVERS, onlyDelivery, pump, sender, waitFor } from './helpers.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
 const clock = new ManualClock(Date.parse('2026-06-01T08:00:00Z'));
@@ -172,6 +172,34 @@ test('an endpoint gets the events created from its creation on, not a backlog th
   const events = expectStatus(await ctx.staff.get('/api/v1/events/?type=category.created'), 200).results;
   assert.ok(events.some((e: any) => e.data.id === earlier.id));
   assert.equal(await ctx.store.kernel.events.dispatchDue(), 0);
+});
+
+test('an endpoint another instance creates gets the events this one commits after it, though this one kept an older list', async (t) => {
+  const other = await openClientStore({ clock, shareWith: ctx.store, env: { ...LOOPBACK_RECEIVERS, SMTP_URL: smtp.url, PLUGINS: 'plugins/webhooks/test/fixtures/rollback' } });
+  t.after(() => other.store.close());
+  await pump(ctx.store);
+  // This instance fans out an event, and so holds the list of active endpoints as it was then.
+  const before = await createCategory(ctx.staff);
+  await pump(ctx.store);
+  clock.advance(1000);
+  const receiver = await startReceiver();
+  const endpoint = await createEndpoint(other.staff, receiver.url, ['category.created']);
+  t.after(async () => {
+    await ctx.staff.delete(`/api/v1/webhooks/${endpoint.id}/`);
+    await receiver.close();
+  });
+  clock.advance(1000);
+  const after = await createCategory(ctx.staff);
+  await pump(ctx.store);
+  // Once the list has aged (2 s) this instance reads it again and catches the new endpoint up.
+  await waitFor(async () => (await deliveries(ctx, endpoint.id)).length > 0, 'the delivery of the event committed after the endpoint', 10_000);
+  await pump(ctx.store);
+  assert.deepEqual(receiver.received.map((r) => r.body.data.id), [after.id], `not ${before.id}, created before the endpoint`);
+  assert.equal((await deliveries(ctx, endpoint.id)).length, 1);
+  // Fanning the event out again (the outbox runs taps at least once) adds nothing.
+  const event = receiver.received[0]!.body;
+  await deliveryService(ctx.store).fanOut({ ...event, created_at: new Date(event.created_at) });
+  assert.equal((await deliveries(ctx, endpoint.id)).length, 1);
 });
 
 test('a change that rolls back produces no event and no delivery', async (t) => {
