@@ -3,6 +3,7 @@ import type { Clock } from '../../kernel/clock.ts';
 import type { EventBus } from '../../kernel/events.ts';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../kernel/http/errors.ts';
 import { forUpdate, parseJson } from '../../kernel/db/dialect.ts';
+import { KeptRead } from '../../kernel/db/kept-read.ts';
 import { resolveThemeFile, type InstalledTheme } from './theme-catalogue.ts';
 
 /** A theme as the API shows it. */
@@ -25,10 +26,16 @@ export type ThemeSettings = Record<string, unknown>;
  * active theme until staff activate another), files and locales along the `extends` chain.
  */
 export class ThemeRegistry {
+  // The theme staff activated (null: none yet), kept: every mail and every computed storefront page
+  // asks for it, and it changes when staff activate another (`activate` tells it).
+  private readonly activated: KeptRead<string | null>;
+
   constructor(
     private readonly themes: Map<string, InstalledTheme>,
     private readonly deps: { knex: Knex; clock: Clock; events: EventBus; defaultTheme: string; onChange: () => void },
-  ) {}
+  ) {
+    this.activated = new KeptRead(deps.knex, (db) => this.storedActive(db));
+  }
 
   /** Every installed theme, usable or not, by name. */
   installed(): InstalledTheme[] {
@@ -39,10 +46,18 @@ export class ThemeRegistry {
     return this.themes.get(name);
   }
 
-  /** The active theme's name: the one staff activated, else `THEME`. */
+  /**
+   * The active theme's name: the one staff activated, else `THEME`. Kept for the storefront and the
+   * mails: another instance's activation shows there within 2 s (KEPT_READ_MS), this one's at once.
+   */
   async activeName(db: Knex = this.deps.knex): Promise<string> {
-    const row = await db('theme_states').where({ active: 1 }).first('name');
-    return row?.name ?? this.deps.defaultTheme;
+    return (await this.activated.get(db)) ?? this.deps.defaultTheme;
+  }
+
+  // The theme staff activated, as stored (null: none yet); the API's views read it so.
+  private async storedActive(db: Knex): Promise<string | null> {
+    const row = (await db('theme_states').where({ active: 1 }).first('name')) as { name?: string } | undefined;
+    return row?.name ?? null;
   }
 
   /** The active theme (undefined when `THEME` names no installed theme). */
@@ -84,11 +99,11 @@ export class ThemeRegistry {
   async view(name: string, db?: Knex): Promise<ThemeView> {
     const theme = this.themes.get(name);
     if (!theme) throw notFound(`No theme named "${name}" is installed.`);
-    return toView(theme, (await this.activeName(db)) === name);
+    return toView(theme, ((await this.storedActive(db ?? this.deps.knex)) ?? this.deps.defaultTheme) === name);
   }
 
   async list(db?: Knex): Promise<ThemeView[]> {
-    const active = await this.activeName(db);
+    const active = (await this.storedActive(db ?? this.deps.knex)) ?? this.deps.defaultTheme;
     return this.installed().map((t) => toView(t, t.name === active));
   }
 
@@ -96,6 +111,7 @@ export class ThemeRegistry {
   async activate(trx: Knex.Transaction, name: string): Promise<ThemeView> {
     this.usable(name, true);
     const now = this.deps.clock.now();
+    void this.activated.changed(trx);
     await forUpdate(trx, trx('theme_states').where({ active: 1 })).first();
     await trx('theme_states').where({ active: 1 }).update({ active: 0, updated_at: now });
     await trx('theme_states').insert({ name, active: 1, settings: '{}', created_at: now, updated_at: now }).onConflict('name').merge(['active', 'updated_at']);

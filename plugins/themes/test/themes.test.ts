@@ -7,6 +7,8 @@ import { clientStore, expectStatus, openClientStore, Client } from '../../../tes
 import { startTestStore } from '../../../test/helpers/store.ts';
 import { SessionClient, authHeader, staffApiKey } from '../../../test/helpers/auth.ts';
 import type { ThemeRegistry } from '../theme-registry.ts';
+import { statementsDuring } from '../../../test/helpers/statements.ts';
+import { waitFor } from '../../../kernel/test/helpers.ts';
 
 /** Theme folders in a temp folder: name → files (path → content; objects are written as JSON). */
 function themeFolders(t: { after: (fn: () => void) => void }, themes: Record<string, Record<string, unknown>>): Record<string, string> {
@@ -116,6 +118,13 @@ test('activation is stored: it survives a restart and is seen by a second instan
   assert.deepEqual(list.map((th: any) => [th.name, th.active]), [['alpine', true], ['default', false]]);
   const [event] = await first.store.kernel.knex('events').where({ type: 'theme.activated' });
   assert.equal(JSON.parse(event.data).name, 'alpine');
+  // The storefront and the mails ask for the active theme from memory: this instance's choice at once,
+  // and without a read each time.
+  const registry = first.store.kernel.container.resolve<ThemeRegistry>('themeRegistry');
+  const reads = await statementsDuring(first.store.kernel.knex, async () => {
+    for (let i = 0; i < 3; i++) assert.equal(await registry.activeName(), 'alpine');
+  });
+  assert.ok(reads.filter((q) => /theme_states/.test(q.sql)).length <= 1, JSON.stringify(reads));
 
   const second = await startTestStore({ shareWith: first.store, env: { THEMES: dirs.alpine, THEME: 'default' } });
   const staff = new Client(second, authHeader(await staffApiKey(second)));
@@ -123,6 +132,7 @@ test('activation is stored: it survives a restart and is seen by a second instan
   assert.equal(await second.kernel.container.resolve<ThemeRegistry>('themeRegistry').activeName(), 'alpine');
   expectStatus(await staff.post('/api/v1/themes/default/activate/', {}), 200);
   assert.equal(expectStatus(await first.staff.get('/api/v1/themes/default/'), 200).active, true, 'the first instance sees the second\'s choice');
+  await waitFor(async () => (await registry.activeName()) === 'default', "the first instance's storefront and mails to follow within 2 s", 5_000);
   assert.equal((await first.store.kernel.knex('theme_states').where({ active: 1 })).length, 1, 'one active theme');
 });
 
