@@ -235,6 +235,9 @@ test('order.paid carries the order as it then reads, built from the row the paym
   const readsAfter = sql.slice(moved).filter((q) => /^select \* from [`"]orders[`"] where [`"]id[`"] = \? limit (\?|1)$/.test(q));
   assert.ok(moved > 0);
   assert.equal(readsAfter.length, 1, "after the payment moved the order, only the pay's answer reads it; order.paid is built without a read");
+  // The order's lock counted its payments, shipments and refunds: one payment (in hand), none of the others.
+  const childReads = sql.slice(moved).filter((q) => /^select \* from [`"](payments|shipments|refunds)[`"] where [`"]order_id[`"] in/.test(q));
+  assert.deepEqual(childReads, [], 'its only payment, and no shipment or refund, read again for order.paid');
   const order = expectStatus(await staff.get(`/api/v1/orders/${started.order.id}/?expand=items`), 200);
   assert.equal(order.status, 'processing');
   assert.equal(order.payment_status, 'paid');
@@ -243,6 +246,19 @@ test('order.paid carries the order as it then reads, built from the row the paym
   assert.deepEqual(order.items.map((i: any) => [i.id, i.variant_id]), rows.map((r: any) => [Number(r.id), Number(r.variant_id)]));
   const [created] = (await eventsOf(shop(), 'order.created')).filter((e) => e.id === started.order.id);
   assert.deepEqual(created.items, order.items, "order.created's items carry the ids the insert gave them");
+  const [paid] = (await eventsOf(shop(), 'order.paid')).filter((e) => e.id === started.order.id);
+  assert.deepEqual(paid, order);
+});
+
+test('order.paid of an order paid at its second attempt shows both payments, as the order reads', async () => {
+  const { anon, staff } = shop();
+  const v = await makeVariant(shop(), { price: '4.00' });
+  const checkout = await readyCheckout(anon, [[v.id, 2]]);
+  expectStatus(await pay(anon, checkout.id, 'fake_decline'), 402);
+  const started = expectStatus(await pay(anon, checkout.id, 'fake_instant'), 201);
+  assert.equal(started.status, 'succeeded');
+  const order = expectStatus(await staff.get(`/api/v1/orders/${started.order.id}/?expand=items`), 200);
+  assert.deepEqual(order.payments.map((p: any) => p.status), ['failed', 'succeeded']);
   const [paid] = (await eventsOf(shop(), 'order.paid')).filter((e) => e.id === started.order.id);
   assert.deepEqual(paid, order);
 });

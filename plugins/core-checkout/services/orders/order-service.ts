@@ -2,12 +2,12 @@ import type { Knex } from 'knex';
 import { isStaffLike, type Principal } from '../../../../kernel/http/principal.ts';
 import type { Db } from '../../contracts.ts';
 import { CheckoutErrors } from '../../errors.ts';
-import { PaymentRows } from '../payments/payment-rows.ts';
+import { PaymentRows, type PaymentRow } from '../payments/payment-rows.ts';
 import { RefundRows, type RefundRecord } from '../refunds/refund-rows.ts';
 import { refundView, type RefundView } from '../refunds/refund-view.ts';
 import { ShipmentRows, type ShipmentRecord } from '../shipments/shipment-rows.ts';
 import { shipmentView, type ShipmentView } from '../shipments/shipment-view.ts';
-import { OrderRows, type OrderItemRecord, type OrderRecord } from './order-rows.ts';
+import { OrderRows, type OrderChildCounts, type OrderItemRecord, type OrderRecord } from './order-rows.ts';
 import { orderView, type OrderView } from './order-view.ts';
 
 /** An order's event data and the records it was built from. */
@@ -15,6 +15,25 @@ export interface OrderEventRecords {
   order: OrderRecord;
   items: OrderItemRecord[];
   view: OrderView;
+}
+
+/** An order's payments, shipments or refunds the caller already holds, so its view reads them not again. */
+export interface KnownChildren {
+  payments?: PaymentRow[];
+  shipments?: ShipmentRecord[];
+  refunds?: RefundRecord[];
+}
+
+/**
+ * What an order's counts (`getCounted`) spare its view: no shipments or refunds to read when it has
+ * none, and no payments when its only one is `payment`, as the caller left it.
+ */
+export function childrenFromCounts(counts: OrderChildCounts, payment: PaymentRow): KnownChildren {
+  return {
+    ...(counts.payments === 1 ? { payments: [payment] } : {}),
+    ...(counts.shipments === 0 ? { shipments: [] } : {}),
+    ...(counts.refunds === 0 ? { refunds: [] } : {}),
+  };
 }
 
 export interface OrderFilters {
@@ -39,6 +58,13 @@ export class OrderService {
     const order = await OrderRows.find(db, id, opts);
     if (!order) throw CheckoutErrors.orderNotFound();
     return order;
+  }
+
+  /** `get` with the number of the order's payments, shipments and refunds, in the same statement. */
+  async getCounted(db: Db, id: number, opts: { lock?: boolean } = {}): Promise<{ order: OrderRecord; counts: OrderChildCounts }> {
+    const found = await OrderRows.findCounted(db, id, opts);
+    if (!found) throw CheckoutErrors.orderNotFound();
+    return found;
   }
 
   /** An order the caller may see: staff and keys see every order, a customer only their own (else 404). */
@@ -76,12 +102,14 @@ export class OrderService {
     return this.viewsWith(db, orders, opts.items ? await OrderRows.items(db, orders.map((o) => o.id)) : undefined);
   }
 
-  // The views of orders whose items (when shown) are already read.
-  private async viewsWith(db: Db, orders: OrderRecord[], items: Map<number, OrderItemRecord[]> | undefined): Promise<OrderView[]> {
+  // The views of orders whose items (when shown) are already read; `known`: the payments, shipments or
+  // refunds of a single order already in hand.
+  private async viewsWith(db: Db, orders: OrderRecord[], items: Map<number, OrderItemRecord[]> | undefined, known: KnownChildren = {}): Promise<OrderView[]> {
     const ids = orders.map((o) => o.id);
-    const payments = await PaymentRows.ofOrders(db, ids);
-    const shipments = await this.shipmentViews(db, orders, items);
-    const refunds = await this.refundViews(db, orders, items);
+    const only = orders.length === 1 ? known : {};
+    const payments = only.payments ? new Map([[ids[0]!, only.payments]]) : await PaymentRows.ofOrders(db, ids);
+    const shipments = await this.shipmentViews(db, orders, items, only.shipments);
+    const refunds = await this.refundViews(db, orders, items, only.refunds);
     return orders.map((o) =>
       orderView(o, {
         payments: payments.get(o.id) ?? [],
@@ -145,9 +173,9 @@ export class OrderService {
    * `known`: the order's record as this transaction left it, when the caller built it from the row it
    * locked and the update it made (not read again).
    */
-  async eventRecords(db: Db, orderId: number, known?: OrderRecord): Promise<OrderEventRecords> {
+  async eventRecords(db: Db, orderId: number, known?: OrderRecord, children?: KnownChildren): Promise<OrderEventRecords> {
     const order = known ?? (await this.get(db, orderId));
     const items = await OrderRows.items(db, [order.id]);
-    return { order, items: items.get(order.id) ?? [], view: (await this.viewsWith(db, [order], items))[0]! };
+    return { order, items: items.get(order.id) ?? [], view: (await this.viewsWith(db, [order], items, children))[0]! };
   }
 }

@@ -5,8 +5,8 @@ import type { Logger } from '../../../../kernel/logger.ts';
 import { CheckoutErrors } from '../../errors.ts';
 import type { CheckoutDeps } from '../deps.ts';
 import { CheckoutRows } from '../checkouts/checkout-rows.ts';
-import { OrderRows, paymentStatusOf, type OrderRecord } from '../orders/order-rows.ts';
-import type { OrderService } from '../orders/order-service.ts';
+import { OrderRows, paymentStatusOf, type OrderChildCounts, type OrderRecord } from '../orders/order-rows.ts';
+import { childrenFromCounts, type OrderService } from '../orders/order-service.ts';
 import { orderSummary } from '../orders/order-view.ts';
 import { orderChangeEvents } from '../orders/order-events.ts';
 import { transitionOrder } from '../orders/transitions.ts';
@@ -67,9 +67,9 @@ export class CheckoutPayments implements CheckoutPaymentsService {
   async settleWhen(trx: Knex.Transaction, paymentId: number, outcome: Outcome, accept: (payment: PaymentLookup) => boolean): Promise<PaymentLookup | undefined> {
     const payment = await PaymentRows.find(trx, paymentId, { lock: true });
     if (!payment) return undefined;
-    const order = await this.orders.get(trx, payment.order_id, { lock: true });
+    const { order, counts } = await this.orders.getCounted(trx, payment.order_id, { lock: true });
     const found = this.lookup(payment, order);
-    if (accept(found)) await this.settleRows(trx, payment, order, outcome, {});
+    if (accept(found)) await this.settleRows(trx, payment, order, outcome, {}, counts);
     return found;
   }
 
@@ -167,12 +167,13 @@ export class CheckoutPayments implements CheckoutPaymentsService {
   async settle(trx: Knex.Transaction, paymentId: number, outcome: Outcome, opts: { externalId?: string | null } = {}): Promise<SettledPayment> {
     const payment = await PaymentRows.find(trx, paymentId, { lock: true });
     if (!payment) throw CheckoutErrors.paymentNotFound();
-    const order = await this.orders.get(trx, payment.order_id, { lock: true });
-    return this.settleRows(trx, payment, order, outcome, opts);
+    const { order, counts } = await this.orders.getCounted(trx, payment.order_id, { lock: true });
+    return this.settleRows(trx, payment, order, outcome, opts, counts);
   }
 
-  // `settle` with the payment and its order read under lock.
-  private async settleRows(trx: Knex.Transaction, payment: PaymentRow, order: OrderRecord, outcome: Outcome, opts: { externalId?: string | null }): Promise<SettledPayment> {
+  // `settle` with the payment and its order read under lock (with the order's counts of payments,
+  // shipments and refunds, which spare the order event's reads of those it has none of).
+  private async settleRows(trx: Knex.Transaction, payment: PaymentRow, order: OrderRecord, outcome: Outcome, opts: { externalId?: string | null }, counts?: OrderChildCounts): Promise<SettledPayment> {
     const settled = payment.status === 'succeeded' || payment.status === 'failed';
     if (settled || (outcome === 'failed' && payment.status === 'cancelled')) {
       return { ...paymentRecord(payment), changed: false, order_status: order.status };
@@ -182,7 +183,7 @@ export class CheckoutPayments implements CheckoutPaymentsService {
       await this.fail(trx, payment, 'The payment failed.', external);
       return { ...paymentRecord((await PaymentRows.find(trx, payment.id))!), changed: true, order_status: order.status };
     }
-    const captured = await this.capture(trx, order, payment, external);
+    const captured = await this.capture(trx, order, payment, external, counts);
     return { ...paymentRecord(captured.payment), changed: true, order_status: captured.orderStatus };
   }
 
@@ -232,7 +233,7 @@ export class CheckoutPayments implements CheckoutPaymentsService {
   // processing (order.paid).
   // Books a captured payment: the payment succeeded, the order's paid amount, and the order moved to
   // processing once fully paid. Returns the payment as the update left it (built, not read back).
-  private async capture(trx: Knex.Transaction, order: OrderRecord, payment: PaymentRow, externalId: string | null): Promise<{ payment: PaymentRow; orderStatus: string }> {
+  private async capture(trx: Knex.Transaction, order: OrderRecord, payment: PaymentRow, externalId: string | null, counts?: OrderChildCounts): Promise<{ payment: PaymentRow; orderStatus: string }> {
     const now = this.now();
     const paid = order.amount_paid + payment.amount_minor;
     const booked = { amount_paid: paid, payment_status: paymentStatusOf(order.total, paid, order.amount_refunded) };
@@ -253,7 +254,7 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     // The order's records are read once, for checkout.updated and for the order's events after it; its
     // own row is the one locked above as the transition's update left it.
     const moved: OrderRecord = { ...order, ...booked, status: 'processing', paid_at: now, revision: order.revision + 1, updated_at: now };
-    const paidOrder = await this.orders.eventRecords(trx, order.id, moved);
+    const paidOrder = await this.orders.eventRecords(trx, order.id, moved, counts && childrenFromCounts(counts, succeeded));
     const checkoutEvent = await placedCheckoutEvent(this.deps, trx, order.checkout_id, paidOrder);
     const orderEvents = (await orderChangeEvents(this.orders, trx, order.id, ['order.paid'], paidOrder)).events;
     await this.deps.events.emitMany(trx, [paymentEvent, ...(checkoutEvent ? [checkoutEvent] : []), ...orderEvents]);
