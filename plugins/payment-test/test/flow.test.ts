@@ -56,6 +56,12 @@ test('paying with the test method, following the redirect and succeeding pays th
   assert.match(payment.redirect_url, new RegExp(`^https://store\\.test/payments/test/${payment.id}/\\?token=tp_[\\w-]+$`));
 
   const page = await shop.store.inject({ method: 'GET', url: localPath(payment.redirect_url) });
+  // Shown again, the page reads the payment with its order's summary in one statement.
+  const sent = await statementsDuring(shop.store.kernel.knex, async () => {
+    assert.equal((await shop.store.inject({ method: 'GET', url: localPath(payment.redirect_url) })).body, page.body);
+  });
+  assert.deepEqual(sent.filter((q) => /^select/i.test(q.sql) && /[`"]payments[`"]/.test(q.sql)).length, 1, JSON.stringify(sent.map((q) => q.sql)));
+  assert.deepEqual(sent.filter((q) => /^select \* from [`"]orders[`"]/i.test(q.sql)), [], 'the order is not read on its own');
   assert.equal(page.statusCode, 200);
   assert.match(String(page.headers['content-type']), /^text\/html; charset=utf-8/);
   assert.equal(page.headers['content-security-policy'], PAGE_CSP);

@@ -11,7 +11,7 @@ import { orderSummary } from '../orders/order-view.ts';
 import { orderChangeEvents } from '../orders/order-events.ts';
 import { transitionOrder } from '../orders/transitions.ts';
 import type { GatewayRegistry } from './gateway-registry.ts';
-import { PaymentRows, paymentRecord, paymentView, type PaymentRow } from './payment-rows.ts';
+import { PaymentRows, paymentRecord, paymentView, type PaymentOrder, type PaymentRow } from './payment-rows.ts';
 import { markOutsideEffect } from '../../../../kernel/db/transaction-retry.ts';
 
 export type Outcome = 'succeeded' | 'failed';
@@ -55,9 +55,9 @@ export class CheckoutPayments implements CheckoutPaymentsService {
 
   /** A payment with its order and the checkout's return page; 404 when unknown. */
   async get(db: Db, paymentId: number): Promise<PaymentLookup> {
-    const payment = await PaymentRows.find(db, paymentId);
-    if (!payment) throw CheckoutErrors.paymentNotFound();
-    return this.lookup(payment, await this.orders.get(db, payment.order_id));
+    const found = await PaymentRows.findWithOrder(db, paymentId);
+    if (!found) throw CheckoutErrors.paymentNotFound();
+    return this.lookup(found.payment, found.order);
   }
 
   /**
@@ -68,17 +68,18 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     const payment = await PaymentRows.find(trx, paymentId, { lock: true });
     if (!payment) return undefined;
     const { order, counts } = await this.orders.getCounted(trx, payment.order_id, { lock: true });
-    const found = this.lookup(payment, order);
+    const found = this.lookup(payment, { ...orderSummary(order), checkout_id: order.checkout_id });
     if (accept(found)) await this.settleRows(trx, payment, order, outcome, {}, counts);
     return found;
   }
 
-  private lookup(payment: PaymentRow, order: OrderRecord): PaymentLookup {
+  private lookup(payment: PaymentRow, order: PaymentOrder): PaymentLookup {
     const record = paymentRecord(payment);
+    const { checkout_id: _checkout, ...summary } = order;
     return {
       ...record,
       payment: record,
-      order: orderSummary(order),
+      order: summary,
       order_number: order.order_number,
       checkout_id: order.checkout_id,
       return_url: this.deps.pages.url(order.checkout_id),

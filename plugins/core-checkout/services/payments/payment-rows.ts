@@ -1,6 +1,6 @@
 import { affectedRows, forUpdate, toBool, toDate, toIso } from '../../../../kernel/db/dialect.ts';
 import { toMoney, type Money } from '../../../../kernel/money/money.ts';
-import type { Db, PaymentRecord } from '../../contracts.ts';
+import type { Db, OrderSummary, PaymentRecord } from '../../contracts.ts';
 import { raiseOrderRevision } from '../orders/order-revision.ts';
 
 /** A payment row: the gateways' PaymentRecord plus what the shopper was given and when it settled. */
@@ -13,6 +13,12 @@ export interface PaymentRow extends PaymentRecord {
   created_at: Date;
   updated_at: Date;
 }
+
+/** The order a payment belongs to, as far as a payment's page shows it (`PaymentRows.findWithOrder`). */
+export type PaymentOrder = OrderSummary & { checkout_id: string };
+
+// The columns of `orders` a PaymentOrder is made of, selected beside the payment's as `order__<name>`.
+const PAYMENT_ORDER_COLUMNS = ['id', 'order_number', 'currency', 'total', 'email', 'test', 'lang', 'checkout_id'] as const;
 
 export function paymentFromRow(row: any): PaymentRow {
   return {
@@ -95,6 +101,27 @@ export const PaymentRows = {
     const query = db('payments').where('id', id).first();
     const row = await (opts.lock ? forUpdate(db as any, query) : query);
     return row ? paymentFromRow(row) : undefined;
+  },
+
+  /** A payment with its order's summary, in one statement: what a payment's hosted page reads. */
+  async findWithOrder(db: Db, id: number): Promise<{ payment: PaymentRow; order: PaymentOrder } | undefined> {
+    if (!Number.isSafeInteger(id) || id < 1) return undefined;
+    const row = await db('payments')
+      .join('orders', 'orders.id', 'payments.order_id')
+      .where('payments.id', id)
+      .first('payments.*', ...PAYMENT_ORDER_COLUMNS.map((c) => `orders.${c} as order__${c}`));
+    if (!row) return undefined;
+    const order: PaymentOrder = {
+      id: Number(row.order__id),
+      order_number: row.order__order_number,
+      currency: row.order__currency,
+      total_minor: Number(row.order__total),
+      email: row.order__email,
+      test: toBool(row.order__test),
+      lang: row.order__lang,
+      checkout_id: row.order__checkout_id,
+    };
+    return { payment: paymentFromRow(row), order };
   },
 
   async findByExternalId(db: Db, gateway: string, externalId: string): Promise<PaymentRow | undefined> {
