@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { test } from 'node:test';
 import { FAKE_NOTIFY_SECRET } from './fakes.ts';
 import { statementsDuring } from '../../../test/helpers/statements.ts';
+import { isMysql } from '../../../kernel/db/dialect.ts';
 import { amount, eventsOf, expectStatus, makeVariant, pathOf, pay, postForm, readyCheckout, setStock, sharedShop, stockOf } from './helpers.ts';
 
 const shop = sharedShop();
@@ -261,4 +262,34 @@ test('order.paid of an order paid at its second attempt shows both payments, as 
   assert.deepEqual(order.payments.map((p: any) => p.status), ['failed', 'succeeded']);
   const [paid] = (await eventsOf(shop(), 'order.paid')).filter((e) => e.id === started.order.id);
   assert.deepEqual(paid, order);
+});
+
+test("a redirect is booked on MySQL/MariaDB in one statement outside a transaction, the order's revision raised with it", async () => {
+  const { anon, staff } = shop();
+  const knex = shop().knex;
+  const v = await makeVariant(shop());
+  const checkout = await readyCheckout(anon, [[v.id, 1]]);
+  const first = expectStatus(await pay(anon, checkout.id, 'fake_card'), 201);
+  const revisionOf = async () => Number((await knex('orders').where('id', first.order.id).first('revision')).revision);
+  const before = await revisionOf();
+  let second: any;
+  const sent = await statementsDuring(knex, async () => {
+    second = expectStatus(await pay(anon, checkout.id, 'fake_card'), 201);
+  });
+  // The pay's own transaction raised the revision once (the first payment superseded); booking the
+  // redirect once more: the order's view shows the payment's new fields.
+  assert.equal(await revisionOf(), before + 2);
+  const sql = sent.map((q) => q.sql);
+  const booking = sql.slice(sql.findIndex((q) => /^insert into [`"]payments[`"]/.test(q)) + 1);
+  if (isMysql(knex)) {
+    assert.deepEqual(booking.filter((q) => /^(begin|commit|update)/i.test(q)).map((q) => q.split(' set ')[0]!.replace(/;$/, '')), ['COMMIT', 'update `payments` straight_join `orders` on `orders`.`id` = `payments`.`order_id`'], booking.join('\n'));
+  } else {
+    assert.equal(booking.filter((q) => /^update [`"](payments|orders)[`"]/.test(q)).length, 2, booking.join('\n'));
+  }
+  const order = expectStatus(await staff.get(`/api/v1/orders/${first.order.id}/`), 200);
+  assert.deepEqual(order.payments.map((p: any) => [p.id, p.status, p.redirect_url]), [
+    [first.id, 'cancelled', first.redirect_url],
+    [second.id, 'pending', second.redirect_url],
+  ]);
+  assert.ok(second.redirect_url);
 });

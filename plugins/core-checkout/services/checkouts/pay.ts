@@ -54,8 +54,8 @@ interface Opened {
  * payment; a pay after a failed payment opens a new payment on the same order. Only after it committed
  * is the gateway asked, outside any transaction: a provider's round trip holds no lock (not the
  * order-number row every placement takes, not the stock rows, not SQLite's one writer). Its answer is
- * then booked in a short transaction of its own. A transaction InnoDB picks as a deadlock victim is
- * run again (nothing of it remains).
+ * then booked in a short transaction of its own (a plain redirect on MySQL/MariaDB: one statement). A
+ * transaction or statement InnoDB picks as a deadlock victim is run again (nothing of it remains).
  */
 export class PayService {
   constructor(
@@ -69,15 +69,24 @@ export class PayService {
   async pay(input: PayInput): Promise<PayResult> {
     const opened = await this.transaction((trx) => this.open(trx, input));
     const answer = await this.payments.ask(opened.order, opened.payment, input.log);
+    // A redirect or instructions without a hold changes the payment's own fields only: one statement
+    // where the database allows it, else (or when the payment moved meanwhile) the booking's transaction.
+    const alone = await this.retried(() => this.payments.recordPendingAlone(opened.payment, answer));
+    if (alone) return { payment: alone.payment, order: opened.order };
     const booked = await this.transaction((trx) => this.book(trx, opened, answer, input));
     if ('refusal' in booked) throw booked.refusal;
     return booked;
   }
 
-  private async transaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  private transaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    return this.retried(() => this.deps.knex.transaction(work));
+  }
+
+  // `run` again when the database chose it as a deadlock's victim (nothing of it remains).
+  private async retried<T>(run: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.deps.knex.transaction(work);
+        return await run();
       } catch (err) {
         if (attempt >= ATTEMPTS || !isLockConflict(err)) throw err;
       }

@@ -155,6 +155,19 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     return { payment: { ...payment, ...given, updated_at: now }, orderChanges: holdUntil ? { hold_until: holdUntil, updated_at: now } : undefined };
   }
 
+  /**
+   * `record` of a pending answer without a hold (a redirect, instructions) in one statement of its own,
+   * outside a transaction, where the database can (PaymentRows.updateIfPendingAlone). Undefined when it
+   * cannot, or when the payment is no longer pending: `record` then books the answer in a transaction.
+   */
+  async recordPendingAlone(opened: PaymentRow, answer: PaymentStart | GatewayError): Promise<StartedPayment | undefined> {
+    if (isGatewayError(answer) || answer.status !== 'pending' || holdOf(answer)) return undefined;
+    const now = this.now();
+    const given = { external_id: answer.external_id ?? null, redirect_url: answer.redirect_url ?? null, instructions: answer.instructions ?? null };
+    const written = await PaymentRows.updateIfPendingAlone(this.deps.knex, opened, given, now);
+    return written ? { payment: { ...opened, ...given, updated_at: now } } : undefined;
+  }
+
   /** Withdraws an opened payment the store will not go on with (it is cancelled; the order stays). */
   async withdraw(trx: Knex.Transaction, payment: Pick<PaymentRow, 'id' | 'order_id'>): Promise<void> {
     await PaymentRows.cancelIfPending(trx, payment, this.now());

@@ -1,4 +1,4 @@
-import { affectedRows, forUpdate, toBool, toDate, toIso } from '../../../../kernel/db/dialect.ts';
+import { affectedRows, forUpdate, isMysql, toBool, toDate, toIso } from '../../../../kernel/db/dialect.ts';
 import { toMoney, type Money } from '../../../../kernel/money/money.ts';
 import type { Db, OrderSummary, PaymentRecord } from '../../contracts.ts';
 import { raiseOrderRevision } from '../orders/order-revision.ts';
@@ -179,6 +179,21 @@ export const PaymentRows = {
     const changed = affectedRows(await db('payments').where({ id: payment.id, status: 'pending' }).update({ ...values, updated_at: now })) > 0;
     if (changed) await raiseOrderRevision(db, payment.order_id);
     return changed;
+  },
+
+  /**
+   * MySQL/MariaDB: `updateIfPending` of a payment's own fields and its order's revision in one statement
+   * outside any transaction (a multi-table UPDATE, atomic on its own), where a transaction would send
+   * four. The payment's row is locked first (STRAIGHT_JOIN), as a settle locks them. Undefined elsewhere:
+   * SQLite has no multi-table UPDATE, and a transaction there costs no round trip.
+   */
+  async updateIfPendingAlone(db: Db, payment: Pick<PaymentRow, 'id'>, values: Record<string, string | null>, now: Date): Promise<boolean | undefined> {
+    if (!isMysql(db as any)) return undefined;
+    const names = Object.keys(values);
+    const sets = [...names.map(() => '`payments`.?? = ?'), '`payments`.`updated_at` = ?', '`orders`.`revision` = `orders`.`revision` + 1'].join(', ');
+    const bindings = [...names.flatMap((name) => [name, values[name]]), now, payment.id];
+    const result = await db.raw(`update \`payments\` straight_join \`orders\` on \`orders\`.\`id\` = \`payments\`.\`order_id\` set ${sets} where \`payments\`.\`id\` = ? and \`payments\`.\`status\` = 'pending'`, bindings);
+    return affectedRows(result) > 0;
   },
 
   /** Marks one payment cancelled if it is still pending. */
