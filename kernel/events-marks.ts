@@ -1,6 +1,6 @@
 import type { Logger } from './logger.ts';
 
-/** Ids per UPDATE when marking dispatched events. */
+/** Ids per UPDATE when marking dispatched events (the writer splits longer lists). */
 export const MARK_CHUNK = 500;
 /** How long the marks of events dispatched from memory wait to be written with the next ones. */
 export const MARK_DELAY_MS = 200;
@@ -19,6 +19,7 @@ export class DispatchMarks {
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
+    /** Marks these ids dispatched, in as many statements as MARK_CHUNK asks for. */
     private readonly write: (ids: number[]) => Promise<void>,
     private readonly logger: Logger,
     private readonly delayMs = MARK_DELAY_MS,
@@ -40,7 +41,7 @@ export class DispatchMarks {
     if (ids.length > 0) {
       this.writing = this.writing.then(async () => {
         try {
-          for (let i = 0; i < ids.length; i += MARK_CHUNK) await this.write(ids.slice(i, i + MARK_CHUNK));
+          await this.write(ids);
         } catch (err) {
           // Unmarked, they are claimed again once their lease runs out, and their taps run again.
           this.logger.warn({ err, events: ids.length }, 'could not mark dispatched events; they are dispatched again once their lease runs out');

@@ -280,8 +280,7 @@ export class EventBus {
     });
     // Claimed events are marked at once: a claim's round is the rare one (retries, a backlog, another
     // process's events), and whoever runs it by hand reads the marks after it.
-    const done = await this.dispatchRows(rows);
-    for (let i = 0; i < done.length; i += MARK_CHUNK) await this.markDispatched(done.slice(i, i + MARK_CHUNK));
+    await this.markDispatched(await this.dispatchRows(rows));
     return rows.length;
   }
 
@@ -301,7 +300,9 @@ export class EventBus {
   }
 
   private async markDispatched(ids: number[]): Promise<void> {
-    await this.knex('events').whereIn('id', ids).update({ dispatched_at: this.clock.now(), locked_until: null, pending_taps: null });
+    for (let i = 0; i < ids.length; i += MARK_CHUNK) {
+      await this.knex('events').whereIn('id', ids.slice(i, i + MARK_CHUNK)).update({ dispatched_at: this.clock.now(), locked_until: null, pending_taps: null });
+    }
   }
 
   /** Runs the event's taps (those still pending); true when all succeeded, else records the failure for a retry. */

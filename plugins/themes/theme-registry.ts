@@ -26,15 +26,15 @@ export type ThemeSettings = Record<string, unknown>;
  * active theme until staff activate another), files and locales along the `extends` chain.
  */
 export class ThemeRegistry {
-  // The theme staff activated (null: none yet), kept: every mail and every computed storefront page
-  // asks for it, and it changes when staff activate another (`activate` tells it).
-  private readonly activated: KeptRead<string | null>;
+  // The active theme's name, kept: every mail and every computed storefront page asks for it, and it
+  // changes when staff activate another (`activate` tells it).
+  private readonly activated: KeptRead<string>;
 
   constructor(
     private readonly themes: Map<string, InstalledTheme>,
     private readonly deps: { knex: Knex; clock: Clock; events: EventBus; defaultTheme: string; onChange: () => void },
   ) {
-    this.activated = new KeptRead(deps.knex, (db) => this.storedActive(db));
+    this.activated = new KeptRead(deps.knex, (db) => this.storedActiveName(db));
   }
 
   /** Every installed theme, usable or not, by name. */
@@ -51,13 +51,13 @@ export class ThemeRegistry {
    * mails: another instance's activation shows there within 2 s (KEPT_READ_MS), this one's at once.
    */
   async activeName(db: Knex = this.deps.knex): Promise<string> {
-    return (await this.activated.get(db)) ?? this.deps.defaultTheme;
+    return this.activated.get(db);
   }
 
-  // The theme staff activated, as stored (null: none yet); the API's views read it so.
-  private async storedActive(db: Knex): Promise<string | null> {
+  // The active theme's name as stored (the one staff activated, else `THEME`); the API's views read it so.
+  private async storedActiveName(db: Knex = this.deps.knex): Promise<string> {
     const row = (await db('theme_states').where({ active: 1 }).first('name')) as { name?: string } | undefined;
-    return row?.name ?? null;
+    return row?.name ?? this.deps.defaultTheme;
   }
 
   /** The active theme (undefined when `THEME` names no installed theme). */
@@ -99,11 +99,11 @@ export class ThemeRegistry {
   async view(name: string, db?: Knex): Promise<ThemeView> {
     const theme = this.themes.get(name);
     if (!theme) throw notFound(`No theme named "${name}" is installed.`);
-    return toView(theme, ((await this.storedActive(db ?? this.deps.knex)) ?? this.deps.defaultTheme) === name);
+    return toView(theme, (await this.storedActiveName(db)) === name);
   }
 
   async list(db?: Knex): Promise<ThemeView[]> {
-    const active = (await this.storedActive(db ?? this.deps.knex)) ?? this.deps.defaultTheme;
+    const active = await this.storedActiveName(db);
     return this.installed().map((t) => toView(t, t.name === active));
   }
 

@@ -23,6 +23,16 @@ export function holdOf(answer: PaymentStart | GatewayError): Date | null {
   return Number.isNaN(hold.getTime()) ? null : hold;
 }
 
+/** A pending answer without a hold (a redirect, instructions): it changes the payment's own fields only. */
+function isPlainPending(answer: PaymentStart | GatewayError): answer is PaymentStart {
+  return !isGatewayError(answer) && answer.status === 'pending' && !holdOf(answer);
+}
+
+/** The payment's fields a started payment's answer gives. */
+function startedFields(answer: PaymentStart): { external_id: string | null; redirect_url: string | null; instructions: string | null } {
+  return { external_id: answer.external_id ?? null, redirect_url: answer.redirect_url ?? null, instructions: answer.instructions ?? null };
+}
+
 /** A payment attempt as started: the row, and the gateway's refusal when there was one. */
 export interface StartedPayment {
   payment: PaymentRow;
@@ -127,9 +137,9 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     // A pending answer without a hold (a redirect, instructions) writes only the payment's own fields,
     // on the one condition the locked read below would check: that the payment is still pending. Its
     // other fields do not change while it is, so the row is the opened one with these.
-    if (!isGatewayError(answer) && answer.status === 'pending' && !holdOf(answer)) {
+    if (isPlainPending(answer)) {
       const now = this.now();
-      const given = { external_id: answer.external_id ?? null, redirect_url: answer.redirect_url ?? null, instructions: answer.instructions ?? null };
+      const given = startedFields(answer);
       if (await PaymentRows.updateIfPending(trx, opened, given, now)) return { payment: { ...opened, ...given, updated_at: now } };
     }
     const payment = (await PaymentRows.find(trx, opened.id, { lock: true }))!;
@@ -142,7 +152,7 @@ export class CheckoutPayments implements CheckoutPaymentsService {
       await this.fail(trx, payment, message, external, order);
       return { payment: (await PaymentRows.find(trx, payment.id))!, failure: message };
     }
-    const given = { external_id: answer.external_id ?? null, redirect_url: answer.redirect_url ?? null, instructions: answer.instructions ?? null };
+    const given = startedFields(answer);
     const holdUntil = holdOf(answer);
     // The order's row first: its update raises the revision the payment's would otherwise raise on its own.
     if (holdUntil) await OrderRows.update(trx, order.id, { hold_until: holdUntil }, now);
@@ -161,9 +171,9 @@ export class CheckoutPayments implements CheckoutPaymentsService {
    * cannot, or when the payment is no longer pending: `record` then books the answer in a transaction.
    */
   async recordPendingAlone(opened: PaymentRow, answer: PaymentStart | GatewayError): Promise<StartedPayment | undefined> {
-    if (isGatewayError(answer) || answer.status !== 'pending' || holdOf(answer)) return undefined;
+    if (!isPlainPending(answer)) return undefined;
     const now = this.now();
-    const given = { external_id: answer.external_id ?? null, redirect_url: answer.redirect_url ?? null, instructions: answer.instructions ?? null };
+    const given = startedFields(answer);
     const written = await PaymentRows.updateIfPendingAlone(this.deps.knex, opened, given, now);
     return written ? { payment: { ...opened, ...given, updated_at: now } } : undefined;
   }
