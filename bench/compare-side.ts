@@ -5,7 +5,8 @@
 // catalogueEndpoints, warmUp, measure, mib) and measures with them itself rather than through
 // bench/run.ts's loadServer, which an older revision's lib does not export. The key `checkout` is the
 // bench's checkout flow (benchCheckoutFlow): 30 guest checkouts in a row, then ten buyers at once. The key
-// `page_cart` (the storefront's cart page) needs a revision with bench/lib/storefront-pages.ts.
+// `page_cart` (the storefront's cart page) needs a revision with bench/lib/storefront-pages.ts, and
+// `page_checkout` (its checkout page) one with `checkoutPageEndpoint` there.
 import { benchCheckoutFlow } from './lib/checkout-flow.ts';
 import { startStore } from './lib/store.ts';
 import { catalogueEndpoints, seedCatalogue } from './lib/catalog.ts';
@@ -38,7 +39,7 @@ try {
   const endpoints = await catalogueEndpoints(store, seeded);
   // A visitor's own pages, from bench/lib/storefront-pages.ts: only asked for by key, so that a revision
   // from before that file still compares on the others.
-  if (keys.includes('page_cart')) endpoints.push(...(await (await import('./lib/storefront-pages.ts')).visitorPageEndpoints(store)));
+  if (keys.includes('page_cart') || keys.includes('page_checkout')) endpoints.push(...(await (await import('./lib/storefront-pages.ts')).visitorPageEndpoints(store)));
   const results: SideResult[] = [];
   for (const key of keys) {
     if (key === 'checkout') {

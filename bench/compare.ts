@@ -1,7 +1,8 @@
 // `npm run bench:compare -- <revision> [options]`: the same endpoints measured on a revision and on this
-// working tree, in turns (revision, this tree, revision, this tree …), each side a fresh store of its
-// own compiled code seeded alike. On a machine whose speed drifts from hour to hour, turns of the same
-// few minutes are what compare two versions of the code; a full `npm run bench` is not.
+// working tree, in turns, each side a fresh store of its own compiled code seeded alike. On a machine
+// whose speed drifts from hour to hour, turns of the same few minutes are what compare two versions of
+// the code; a full `npm run bench` is not. The sides take turns going first (revision, this tree | this
+// tree, revision | …): measured always second, a side would carry all of a drift within each turn.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,8 +15,8 @@ const USAGE = `npm run bench:compare -- <revision> [--endpoints k1,k2] [--db sql
   <revision>     what to compare this working tree (uncommitted changes included) against: a commit, a tag, HEAD
   --endpoints    keys of the bench's catalogue endpoints (default: the uncached reads and storefront pages):
                  list, detail, search, list_uncached, detail_uncached, search_uncached, category_uncached,
-                 page_product, page_category, page_home, page_search and each with _uncached, page_cart (a revision
-                 with bench/lib/storefront-pages.ts); checkout: the checkout
+                 page_product, page_category, page_home, page_search and each with _uncached, page_cart, page_checkout (a
+                 revision with bench/lib/storefront-pages.ts); checkout: the checkout
                  flow (its ten buyers' checkouts a second, the p50 of 30 in a row, store CPU per checkout)
   --db           sqlite (default) or mysql (BENCH_MYSQL_URL, else mysql://root@127.0.0.1:3306)
   --rounds N     turns per side (default 2)
@@ -127,7 +128,7 @@ async function main(): Promise<void> {
   try {
     console.log(`Comparing ${base.commit.slice(0, 10)} (base) with this working tree on ${options.db}: ${options.rounds} turns each, ${options.duration} s per endpoint.`);
     for (let round = 1; round <= options.rounds; round++) {
-      for (const side of ['base', 'here'] as const) {
+      for (const side of round % 2 === 1 ? (['base', 'here'] as const) : (['here', 'base'] as const)) {
         const results = await runSide(side === 'base' ? base.root : REPO_ROOT, options);
         runs[side].push(results);
         for (const r of results) {
