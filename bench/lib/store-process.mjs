@@ -29,7 +29,27 @@ async function apiKey() {
   return (await service.create(kernel.knex, { name: 'bench', mode: 'live' })).key;
 }
 
+// A CPU profile of one phase (StoreHandle.profile): node:inspector's sampling profiler in this process,
+// from `profile-start` to `profile-stop`, written as a .cpuprofile (Chrome DevTools, `--cpu-prof`'s format).
+let profiler;
+
 serveParent({
+  async 'profile-start'(message) {
+    const { Session } = await import('node:inspector/promises');
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: message.intervalUs ?? 500 });
+    await profiler.post('Profiler.start');
+  },
+  async 'profile-stop'(message) {
+    if (!profiler) throw new Error('profile-stop without profile-start');
+    const { profile } = await profiler.post('Profiler.stop');
+    profiler.disconnect();
+    profiler = undefined;
+    const fs = await import('node:fs');
+    fs.writeFileSync(message.file, JSON.stringify(profile));
+  },
   async start() {
     const app = await kernel.start();
     const { port } = app.server.address();

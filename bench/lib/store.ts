@@ -23,6 +23,12 @@ export interface StoreHandle {
   /** The store's generated TLS certificate and key, PEM (the ceiling server serves the same ones). */
   tls: { cert: string; key: string };
   stats(): Promise<ProcessStats>;
+  /**
+   * Profiles the store's CPU from `start` to `stop` (its main thread, sampled every `intervalUs`), and
+   * writes the profile to `file` (`.cpuprofile`, which Chrome DevTools opens): one phase's profile,
+   * without the start-up and seeding `--cpu-prof` would hold too.
+   */
+  profile: { start(intervalUs?: number): Promise<void>; stop(file: string): Promise<void> };
   stop(): Promise<void>;
 }
 
@@ -126,6 +132,10 @@ export async function startStore(db: DbKind, opts: { mysqlUrl: string; env?: Rec
     plugins: started.plugins,
     tls: { cert: fs.readFileSync(path.join(dataDir, 'tls', 'cert.pem'), 'utf8'), key: fs.readFileSync(path.join(dataDir, 'tls', 'key.pem'), 'utf8') },
     stats: () => child.stats(),
+    profile: {
+      start: async (intervalUs = 500) => void (await child.ask({ type: 'profile-start', intervalUs })),
+      stop: async (file: string) => void (await child.ask({ type: 'profile-stop', file })),
+    },
     stop: cleanUp,
   };
 }
