@@ -31,12 +31,23 @@ interface Parts {
 
 const LANGUAGE_FOLDER = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
+// A folder's language sub-folders, listed again after TEMPLATES_KEPT_MS like its templates (below), so
+// that a mail does not list directories on the event loop each time while a new language folder is
+// still seen within seconds.
+const listed = new Map<string, { names: string[]; until: number }>();
+
 function languageFolders(dir: string): string[] {
+  const now = Date.now();
+  const entry = listed.get(dir);
+  if (entry && entry.until > now) return entry.names;
+  let names: string[];
   try {
-    return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && LANGUAGE_FOLDER.test(e.name)).map((e) => e.name);
+    names = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && LANGUAGE_FOLDER.test(e.name)).map((e) => e.name);
   } catch {
-    return [];
+    names = [];
   }
+  listed.set(dir, { names, until: now + TEMPLATES_KEPT_MS });
+  return names;
 }
 
 /**
