@@ -96,6 +96,10 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       // the fingerprint columns only; the records of products to build are read after.
       const fingerprints = memo && !filters.search ? s.memo.columnsWithRows(ctx.knex) : [];
       if (memo) query.clearSelect().select('products.id', 'products.revision', ...fingerprints);
+      // A search's page, whose count is a window over its matches, gets them (MySQL/MariaDB) over its
+      // twenty rows read as a derived table instead: one statement (SQLite measured no gain from it).
+      const searchFingerprints = memo && filters.search ? s.memo.columnsWithRows(ctx.knex) : [];
+      const overPage = searchFingerprints.length ? { db: ctx.knex as Knex, alias: 'products', columns: searchFingerprints } : undefined;
       // A page that skips IDS_FIRST_OFFSET rows or more reads its ids first, then these rows by id
       // (lists.ts says why); the ids passed the filters a moment before. Visibility is asked again,
       // kept off the status index (+) so that the rows are read by id.
@@ -111,7 +115,7 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       // to: left to itself it walks the status's rows from the first (8 ms at page 400 of 10,000, not 1).
       const keysetIndex = isMysql(ctx.knex) && countedStatuses ? orderingIndex(request.query.ordering, vc.staff && !filters.status) : undefined;
       const keysetPage = keysetIndex ? (page: Knex.QueryBuilder) => forceIndex(ctx.knex, page, 'products', keysetIndex) : undefined;
-      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, build, 'products.id', { countColumn, countQuery, totalColumn, rowsOfIds: totalColumn ? undefined : rowsOfIds, keysetPage }).catch(async (err: unknown) => {
+      const page = await paginate(request, ctx.config.baseUrl, query, productListSpec, build, 'products.id', { countColumn, countQuery, totalColumn, overPage, rowsOfIds: totalColumn ? undefined : rowsOfIds, keysetPage }).catch(async (err: unknown) => {
         await requireCategory(request.query);
         throw err;
       });

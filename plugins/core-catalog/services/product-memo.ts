@@ -72,8 +72,9 @@ export class ProductMemo {
    * The plugins' fingerprint columns (`catalog.fingerprintColumns`) to select with the rows of a query
    * over `products` whose products this memo then serves, on MySQL/MariaDB: they evaluate a select
    * list's subqueries for the rows they send, after sorting and the LIMIT, so the page's twenty rows
-   * cost twenty index lookups and no round trip. Not with a window function (a search's count), which
-   * makes them evaluate it for every row that matched. SQLite computes a sorted query's columns before
+   * cost twenty index lookups and no round trip. With a window function (a search's count) they would
+   * evaluate them for every row that matched, so a search selects them over its page read as a derived
+   * table (kernel/http/columns-over-page.ts). SQLite computes a sorted query's columns before
    * sorting, for every row, and a statement of its own costs it little: none there.
    */
   columnsWithRows(db: Db): Knex.QueryBuilder[] {
