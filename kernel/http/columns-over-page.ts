@@ -31,7 +31,8 @@ const orderKey = (i: number) => `__page_order_${i}`;
 /**
  * The page (`page`: its filters, order, offset and limit set) as the inner statement of one that adds
  * `over.columns` and repeats the page's order, which a derived table does not keep. The page's ordering
- * columns ride along as `__page_order_<n>`, which `strip` takes off the rows read. Undefined when the
+ * columns ride along as `__page_order_<n>`, added to `page` itself (read the returned query, not it),
+ * and `strip` takes them off the rows read. Undefined, with `page` untouched, when the
  * page is ordered by anything but plain columns (a raw ordering), which cannot be repeated by name:
  * the caller then reads the columns its own way.
  */
@@ -39,9 +40,8 @@ export function overPageQuery(page: Knex.QueryBuilder, over: ColumnsOverPage): {
   const orders = (page as unknown as { _statements: OrderStatement[] })._statements.filter((s) => s.grouping === 'order');
   if (!orders.every((o) => o.type === 'orderByBasic' && typeof o.value === 'string' && !o.nulls)) return undefined;
   const keys = orders.map((_, i) => orderKey(i));
-  const inner = page.clone();
-  orders.forEach((o, i) => inner.select(`${o.value as string} as ${keys[i]}`));
-  const query = over.db.from(inner.as(over.alias)).select(`${over.alias}.*`, ...over.columns);
+  orders.forEach((o, i) => page.select(`${o.value as string} as ${keys[i]}`));
+  const query = over.db.from(page.as(over.alias)).select(`${over.alias}.*`, ...over.columns);
   orders.forEach((o, i) => query.orderBy(`${over.alias}.${keys[i]}`, (o.direction as 'asc' | 'desc' | undefined) ?? 'asc'));
   return {
     query,

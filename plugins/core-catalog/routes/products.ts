@@ -94,12 +94,12 @@ export function registerProductRoutes(ctx: PluginContext, s: CatalogServices): v
       const memo = s.memo.usable(vc);
       // With the memo, the page reads ids, revisions and (MySQL/MariaDB, not for a search's window count)
       // the fingerprint columns only; the records of products to build are read after.
-      const fingerprints = memo && !filters.search ? s.memo.columnsWithRows(ctx.knex) : [];
+      // A search's page, whose count is a window over its matches, gets them over its twenty rows read
+      // as a derived table instead: one statement (SQLite, which has none here, measured no gain from it).
+      const fingerprintColumns = memo ? s.memo.columnsWithRows(ctx.knex) : [];
+      const fingerprints = filters.search ? [] : fingerprintColumns;
       if (memo) query.clearSelect().select('products.id', 'products.revision', ...fingerprints);
-      // A search's page, whose count is a window over its matches, gets them (MySQL/MariaDB) over its
-      // twenty rows read as a derived table instead: one statement (SQLite measured no gain from it).
-      const searchFingerprints = memo && filters.search ? s.memo.columnsWithRows(ctx.knex) : [];
-      const overPage = searchFingerprints.length ? { db: ctx.knex as Knex, alias: 'products', columns: searchFingerprints } : undefined;
+      const overPage = filters.search && fingerprintColumns.length ? { db: ctx.knex as Knex, alias: 'products', columns: fingerprintColumns } : undefined;
       // A page that skips IDS_FIRST_OFFSET rows or more reads its ids first, then these rows by id
       // (lists.ts says why); the ids passed the filters a moment before. Visibility is asked again,
       // kept off the status index (+) so that the rows are read by id.
