@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { overPageQuery, type ColumnsOverPage } from './columns-over-page.ts';
+import { sharedRows } from '../db/shared-reads.ts';
 import { AppError, badRequest, type FieldErrors } from './errors.ts';
 import { decodeCursor, encodeCursor, readAfter, type KeysetKey } from './keyset.ts';
 import type { ListPositions } from './list-positions.ts';
@@ -347,7 +348,7 @@ export async function paginate<R, T>(
   if (reading.totalColumn) {
     const pageQuery = rowsQuery.offset((page - 1) * pageSize).limit(pageSize).select(reading.totalColumn.select);
     const over = reading.overPage && overPageQuery(pageQuery, reading.overPage);
-    const rows = (await (over?.query ?? pageQuery)) as Array<R & Record<string, unknown>>;
+    const rows = await sharedRows<R & Record<string, unknown>>(over?.query ?? pageQuery);
     over?.strip(rows);
     const total = rows.length ? Number(rows[0]![reading.totalColumn.name]) : await countOf(counted());
     return envelope(request, baseUrl, total, page, pageSize, await serialize(rows));
@@ -431,7 +432,7 @@ function keysetOf(spec: ListSpec, asked: string | undefined, ordering: OrderBy[]
 // route reads rows by id, its ids first and then their rows (`rowsOfIds`).
 async function pageAt<R>(rowsQuery: Knex.QueryBuilder, idColumn: string, reading: ListReading, keyset: Keyset | undefined, deep: boolean): Promise<R[]> {
   const withKeys = (query: Knex.QueryBuilder) => (keyset ? keyset.select(query) : query);
-  if (!reading.rowsOfIds || !deep) return (await withKeys(rowsQuery)) as R[];
+  if (!reading.rowsOfIds || !deep) return sharedRows<R>(withKeys(rowsQuery));
   const idRows = (await withKeys(idsOf(rowsQuery, idColumn))) as Array<Record<string, unknown>>;
   return rowsOfIdRows<R>(idRows, idColumn, reading.rowsOfIds, keyset);
 }

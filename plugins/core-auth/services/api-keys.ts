@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
+import { batchedRead } from '../../../kernel/db/batched-reads.ts';
 import { parseJson, toDate, toIso } from '../../../kernel/db/dialect.ts';
 import type { Db } from './users.ts';
 
@@ -41,6 +42,13 @@ export function hashKey(key: string): string {
 }
 
 export const API_KEY_COLUMNS = ['id', 'name', 'mode', 'last4', 'scopes', 'created_by', 'created_at', 'last_used_at', 'revoked_at'];
+
+// A key by its hash: the requests of one turn that present a key are looked up in one statement on
+// MySQL/MariaDB (db/batched-reads.ts).
+const keyByHash = batchedRead(
+  (db: Knex, hashes: string[]) => db('api_keys').whereIn('key_hash', hashes).select([...API_KEY_COLUMNS, 'key_hash']),
+  (row) => String(row.key_hash),
+);
 
 function fromRow(row: any): ApiKey {
   return {
@@ -107,7 +115,7 @@ export class ApiKeyService {
   async findActive(db: Db, key: string): Promise<ApiKey | undefined> {
     if (!KEY_SHAPE.test(key)) return undefined;
     const presented = Buffer.from(hashKey(key), 'hex');
-    const row = await db('api_keys').where({ key_hash: presented.toString('hex') }).first([...API_KEY_COLUMNS, 'key_hash']);
+    const row = await keyByHash(db as Knex, presented.toString('hex'));
     if (!row) return undefined;
     const stored = Buffer.from(String(row.key_hash), 'hex');
     if (stored.length !== presented.length || !crypto.timingSafeEqual(stored, presented)) return undefined;

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
+import { batchedRead } from '../../../kernel/db/batched-reads.ts';
 import { toBool, toDate } from '../../../kernel/db/dialect.ts';
 import { randomToken } from '../../../kernel/crypto/random-token.ts';
 import type { Db, StaffRole, UserKind } from './users.ts';
@@ -32,6 +34,15 @@ export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
+// A session with its account by the token's hash: the requests of one turn that carry a cookie are
+// looked up in one statement on MySQL/MariaDB (db/batched-reads.ts). Expiry is compared by the caller,
+// against its own clock reading, so the statement is the same for every caller.
+const sessionByHash = batchedRead(
+  (db: Knex, hashes: string[]) =>
+    db('sessions as s').join('users as u', 'u.id', 's.user_id').whereIn('s.token_hash', hashes).select('s.id', 's.token_hash', 's.user_id', 's.expires_at', 'u.kind', 'u.role', 'u.email', 'u.is_active'),
+  (row) => String(row.token_hash),
+);
+
 /** Session rows behind the `sessionid` cookie. */
 export class SessionService {
   constructor(private readonly clock: Clock) {}
@@ -60,13 +71,10 @@ export class SessionService {
   async resolve(db: Db, token: string): Promise<ActiveSession | undefined> {
     if (!TOKEN_SHAPE.test(token)) return undefined;
     const now = this.clock.now();
-    const row = await db('sessions as s')
-      .join('users as u', 'u.id', 's.user_id')
-      .where('s.token_hash', hashToken(token))
-      .andWhere('s.expires_at', '>', now)
-      .first('s.id', 's.user_id', 's.expires_at', 'u.kind', 'u.role', 'u.email', 'u.is_active');
+    const row: any = await sessionByHash(db as Knex, hashToken(token));
     if (!row || !toBool(row.is_active)) return undefined;
     let expires_at = toDate(row.expires_at)!;
+    if (expires_at.getTime() <= now.getTime()) return undefined;
     if (expires_at.getTime() - now.getTime() < REFRESH_BELOW_MS) {
       const next = new Date(now.getTime() + SESSION_TTL_MS);
       await db('sessions').where({ id: row.id }).andWhere('expires_at', row.expires_at).update({ expires_at: next });

@@ -1,8 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestStore } from '../../../test/helpers/store.ts';
-import { createStaff, SessionClient } from '../../../test/helpers/auth.ts';
+import { authHeader, createStaff, SessionClient, staffApiKey } from '../../../test/helpers/auth.ts';
 import { hashToken } from '../services/sessions.ts';
+import { isMysql } from '../../../kernel/db/dialect.ts';
+import { statementsDuring } from '../../../test/helpers/statements.ts';
 import type { LoggedInEvent } from '../hooks.ts';
 
 async function setup(t: { after: (fn: () => Promise<void>) => void }) {
@@ -180,4 +182,40 @@ test('a session of a deactivated account, or an expired one, is anonymous', asyn
   assert.equal(expired.json().code, 'not_authenticated');
   const garbage = await store.inject({ method: 'GET', url: '/api/v1/store/', headers: { cookie: 'sessionid=not-a-token' } });
   assert.equal(garbage.statusCode, 200, 'a bad session cookie on a public route is just anonymous');
+});
+
+test('sessions and API keys presented at once are each resolved to their own account; expired and revoked ones stay refused', async (t) => {
+  const { store } = await setup(t);
+  const accounts = await Promise.all([0, 1, 2, 3].map((i) => createStaff(store, { email: `batch-${i}@example.com`, password: `batch-password-${i}` })));
+  const clients = accounts.map(() => new SessionClient(store));
+  for (const [i, client] of clients.entries()) assert.equal((await client.login(accounts[i]!.email, accounts[i]!.password)).statusCode, 200);
+  // The third account's session has run out.
+  await store.kernel.knex('sessions').where({ user_id: accounts[2]!.id }).update({ expires_at: new Date(Date.now() - 1000) });
+  const keys = await Promise.all(['first', 'second', 'revoked'].map((name) => staffApiKey(store, { name })));
+  await store.kernel.knex('api_keys').where({ name: 'revoked' }).update({ revoked_at: new Date() });
+
+  for (let round = 0; round < 3; round++) {
+    let bySession: Array<{ statusCode: number; body: string; json(): any }> = [];
+    let byKey: Array<{ statusCode: number }> = [];
+    const sent = await statementsDuring(store.kernel.knex, async () => {
+      [bySession, byKey] = await Promise.all([
+        Promise.all(clients.map((client) => client.request({ method: 'GET', url: '/api/v1/auth/me/' }))),
+        Promise.all(keys.map((key) => store.inject({ method: 'GET', url: '/api/v1/api-keys/', headers: authHeader(key) }))),
+      ]);
+    });
+    // On MySQL/MariaDB the lookups of one turn share a statement: one for the sessions, one for the keys.
+    const lookups = (pattern: RegExp) => sent.filter((q) => pattern.test(q.sql)).length;
+    assert.equal(lookups(/[`"]token_hash[`"] in/), isMysql(store.kernel.knex) ? 1 : clients.length);
+    assert.equal(lookups(/[`"]key_hash[`"] in/), isMysql(store.kernel.knex) ? 1 : keys.length);
+    for (const [i, res] of bySession.entries()) {
+      if (i === 2) {
+        assert.equal(res.statusCode, 401, 'the expired session');
+        assert.equal(res.json().code, 'not_authenticated');
+      } else {
+        assert.equal(res.statusCode, 200, res.body);
+        assert.equal(res.json().email, accounts[i]!.email, `session ${i} is its own account`);
+      }
+    }
+    assert.deepEqual(byKey.map((res) => res.statusCode), [200, 200, 401], 'the revoked key is refused');
+  }
 });

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Knex } from 'knex';
 import { isMysql } from '../../../kernel/db/dialect.ts';
-import { preparedRead } from '../../../kernel/db/prepared-reads.ts';
+import { batchedRead } from '../../../kernel/db/batched-reads.ts';
 import type { CatalogHooks } from '../hooks.ts';
 import type { StoreSettingsReader } from './pricing.ts';
 import type { Db, ProductRecord, ProductView } from './records.ts';
@@ -87,12 +87,13 @@ export class ProductMemo {
    * returns), so a detail kept as it is reads nothing else; undefined when no active product has it.
    */
   async activeRef(db: Knex, id: number): Promise<ProductRef | undefined> {
-    const [row] = await this.activeRefRow(db, id);
+    const row = await this.activeRefRow(db, id);
     return row && this.refOf(row);
   }
 
-  private readonly activeRefRow = preparedRead((db: Knex, id: number) =>
-    db('products').where('products.id', id).where('products.status', 'active').first('products.id', 'products.revision', ...this.columns(db)),
+  private readonly activeRefRow = batchedRead(
+    (db: Knex, ids: number[]) => db('products').whereIn('products.id', ids).where('products.status', 'active').select('products.id', 'products.revision', ...this.columns(db)),
+    (row) => Number(row.id),
   );
 
   /** A product's id, revision and, when its query selected them (`columnsWithRows`, `activeRef`), fingerprint columns. */

@@ -143,3 +143,67 @@ test('a backordered reservation also keeps its variant from being deleted', asyn
   await s.knex.transaction((trx) => s.inventory.reserve(trx, { type: 'order', id: 'del-2' }, [{ variant_id: v.id, quantity: 2 }]));
   assert.equal(expectStatus(await s.staff.delete(`/api/v1/variants/${v.id}/`), 409).code, 'variant_reserved');
 });
+
+// What `ask` answers, and the statements over products sent meanwhile.
+async function productReadsDuring<T>(ask: () => Promise<T>): Promise<{ answers: T; seen: string[] }> {
+  const seen: string[] = [];
+  const listener = (q: { sql: string }) => {
+    if (/from [`"]products[`"]/.test(q.sql)) seen.push(q.sql);
+  };
+  s.knex.on('query', listener);
+  try {
+    return { answers: await ask(), seen };
+  } finally {
+    s.knex.off('query', listener);
+  }
+}
+
+test('details asked at once are one statement on MySQL/MariaDB, each answer its own product and stock', async () => {
+  const w = await makeWarehouse(s.staff);
+  const products = Array.from({ length: 12 }, (_, i) => ({
+    name: `Batched detail ${i}`,
+    status: i === 5 ? 'draft' : 'active',
+    variants: [{ sku: `BATCH-DETAIL-${i}`, price: '2.00' }],
+  }));
+  const created = expectStatus(await s.staff.post('/api/v1/products/bulk/', { products }), 200).products;
+  const records = created.map((p: any, i: number) => ({ variant_id: p.variants[0].id, warehouse_id: w.id, quantity: i + 1 }));
+  expectStatus(await s.staff.post('/api/v1/inventory/bulk/', { records }), 200);
+  const urls = [...created.map((p: any) => `/api/v1/products/${p.id}/`), '/api/v1/products/999999999/'];
+  const ask = () => Promise.all(urls.map((url) => s.anon.get(url, { 'cache-control': 'no-cache' })));
+  await ask(); // the kept JSON is built
+  const { answers, seen } = await productReadsDuring(ask);
+  for (const [i, res] of answers.entries()) {
+    if (i === 5 || i === 12) {
+      assert.equal(res.statusCode, 404, urls[i]);
+      assert.equal(res.json().code, 'not_found');
+      continue;
+    }
+    const body = expectStatus(res, 200);
+    assert.equal(body.name, `Batched detail ${i}`);
+    assert.equal(body.available, i + 1);
+  }
+  assert.equal(seen.length, isMysql(s.knex) ? 1 : urls.length, seen.join('\n'));
+});
+
+test('the same page asked at once is one statement on MySQL/MariaDB, and every answer is whole and current', async () => {
+  const products = Array.from({ length: 8 }, (_, i) => ({ name: `Shared page ${i}`, status: 'active', variants: [{ sku: `SHARED-PAGE-${i}`, price: '3.00' }] }));
+  expectStatus(await s.staff.post('/api/v1/products/bulk/', { products }), 200);
+  const urls = ['/api/v1/products/?search=shared&page_size=5', '/api/v1/products/?page_size=5&ordering=-created_at'];
+  for (const url of urls) {
+    const ask = () => Promise.all(Array.from({ length: 6 }, () => s.anon.get(url, { 'cache-control': 'no-cache' })));
+    await ask(); // the kept JSON is built
+    // Published just before the requests: every answer has it.
+    const fresh = expectStatus(await s.staff.post('/api/v1/products/', { name: `Shared page n${url.length}`, status: 'active', variants: [{ sku: `SHARED-NEW-${url.length}`, price: '1.00' }] }), 201);
+    const { answers, seen } = await productReadsDuring(ask);
+    const bodies = answers.map((res) => expectStatus(res, 200));
+    for (const body of bodies) {
+      assert.deepEqual(body, bodies[0], url);
+      assert.equal(body.results.length, 5);
+      assert.equal(body.results[0].id, fresh.id, `${url}: the newest product first`);
+    }
+    // The new product's JSON is built once per answer (it was not kept yet): only the page is shared.
+    const pages = seen.filter((q) => /limit/.test(q));
+    if (isMysql(s.knex)) assert.equal(pages.length, 1, pages.join('\n'));
+    else assert.equal(pages.length, 6, pages.join('\n'));
+  }
+});

@@ -1,0 +1,85 @@
+import type { Knex } from 'knex';
+
+type Row = Record<string, unknown>;
+
+interface Builder {
+  client: { config: { client?: unknown }; dialect?: string; transacting?: boolean };
+  _connection?: unknown;
+  toSQL(): { sql: string; bindings: readonly unknown[] } | Array<unknown>;
+}
+
+interface Waiting {
+  resolve(rows: Row[]): void;
+  reject(err: unknown): void;
+}
+
+interface Asked {
+  query: Knex.QueryBuilder;
+  waiting: Waiting[];
+}
+
+const pending = new WeakMap<object, Map<string, Asked>>();
+
+/**
+ * The rows of a list page's SELECT, which on MySQL/MariaDB is sent once for every caller of the same
+ * turn of the event loop that asks the same statement with the same values: fifty logged-in customers
+ * opening the same catalogue page (which the anonymous response cache does not answer), or the visitors
+ * of a page whose cached answer the last change cleared, cost the store one round trip to the server,
+ * not one each (bench/README.md, "Reads of one turn in one statement").
+ *
+ * The statement is sent after every caller of the turn asked, so each gets what a statement of its own
+ * sent at that moment would have found: nothing older than its request. Each caller gets rows of its
+ * own (shallow copies), which it may change as it pleases. A read inside a transaction, one given its
+ * connection, and every read on SQLite (where a statement is a function call in this process) are sent
+ * as they come; a failing statement fails every caller that shared it.
+ */
+export function sharedRows<R = Row>(query: Knex.QueryBuilder): Promise<R[]> {
+  const builder = query as unknown as Builder;
+  const client = builder.client;
+  if (client.config.client === 'better-sqlite3' || client.dialect === 'sqlite3' || client.transacting || builder._connection !== undefined) {
+    return query as unknown as Promise<R[]>;
+  }
+  const compiled = builder.toSQL();
+  if (Array.isArray(compiled)) return query as unknown as Promise<R[]>;
+  const key = keyOf(compiled.sql, compiled.bindings);
+  if (key === undefined) return query as unknown as Promise<R[]>;
+  let turn = pending.get(client);
+  if (!turn) {
+    const fresh = new Map<string, Asked>();
+    pending.set(client, fresh);
+    setImmediate(() => send(client, fresh));
+    turn = fresh;
+  }
+  const asked = turn;
+  return new Promise<R[]>((resolve, reject) => {
+    const waiter = { resolve: resolve as (rows: Row[]) => void, reject };
+    const same = asked.get(key);
+    if (same) same.waiting.push(waiter);
+    else asked.set(key, { query, waiting: [waiter] });
+  });
+}
+
+// The statement with its values; undefined for values JSON cannot write (a bigint): such a read is sent alone.
+function keyOf(sql: string, bindings: readonly unknown[]): string | undefined {
+  try {
+    // A date and the text of its instant bind differently, and so do bytes and their base64: tagged apart.
+    const tagged = bindings.map((b) => (b instanceof Date ? { date: b.getTime() } : Buffer.isBuffer(b) ? { bytes: b.toString('base64') } : b));
+    return `${sql}\u0000${JSON.stringify(tagged)}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function send(client: object, turn: Map<string, Asked>): void {
+  pending.delete(client);
+  for (const { query, waiting } of turn.values()) {
+    (query as unknown as Promise<Row[]>).then(
+      (rows) => {
+        for (const [n, w] of waiting.entries()) w.resolve(n === 0 ? rows : rows.map((row) => ({ ...row })));
+      },
+      (err) => {
+        for (const w of waiting) w.reject(err);
+      },
+    );
+  }
+}
