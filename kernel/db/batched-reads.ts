@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { isSqlite } from './dialect.ts';
 import { preparedRead } from './prepared-reads.ts';
+import { turnBatches } from './turn-batches.ts';
 
 type Row = Record<string, unknown>;
 
@@ -9,11 +10,6 @@ const MOST_KEYS = 64;
 
 /** The sizes of key list a statement is prepared for: a batch is padded up to the next one. */
 const SIZES = [1, 2, 4, 8, 16, 32, MOST_KEYS];
-
-interface Waiting {
-  resolve(row: Row | undefined): void;
-  reject(err: unknown): void;
-}
 
 /**
  * A read of one row by its key, which on MySQL/MariaDB asks for the keys of every caller of the same
@@ -35,11 +31,11 @@ export function batchedRead<K extends string | number>(build: (db: Knex, keys: K
   const bySize = new Map<number, (db: Knex, ...keys: K[]) => Promise<Row[]>>();
   for (const size of SIZES) bySize.set(size, preparedRead((db: Knex, ...keys: K[]) => build(db, keys)));
   const single = bySize.get(1)!;
-  const pending = new WeakMap<object, Map<K, Waiting[]>>();
+  const copy = (row: Row | undefined) => row && { ...row };
 
-  const flush = (db: Knex, waiting: Map<K, Waiting[]>) => {
-    pending.delete(db.client);
-    const keys = [...waiting.keys()];
+  const ask = turnBatches<K, Knex, Row | undefined>((asked) => {
+    const keys = [...asked.keys()];
+    const db = asked.get(keys[0]!)!.context;
     for (let from = 0; from < keys.length; from += MOST_KEYS) {
       const chunk = keys.slice(from, from + MOST_KEYS);
       const size = SIZES.find((s) => s >= chunk.length)!;
@@ -47,33 +43,14 @@ export function batchedRead<K extends string | number>(build: (db: Knex, keys: K
       bySize.get(size)!(db, ...padded).then(
         (rows) => {
           const found = new Map(rows.map((row) => [keyOf(row), row]));
-          // Callers of one key get a row each, so that none sees what another did to its own.
-          for (const key of chunk) {
-            const row = found.get(key);
-            for (const [n, w] of waiting.get(key)!.entries()) w.resolve(row && n > 0 ? { ...row } : row);
-          }
+          for (const key of chunk) asked.get(key)!.answer(found.get(key), copy);
         },
         (err) => {
-          for (const key of chunk) for (const w of waiting.get(key)!) w.reject(err);
+          for (const key of chunk) asked.get(key)!.fail(err);
         },
       );
     }
-  };
+  });
 
-  return async (db, key) => {
-    if (isSqlite(db) || db.isTransaction) return (await single(db, key))[0];
-    let waiting = pending.get(db.client);
-    if (!waiting) {
-      const batch = new Map<K, Waiting[]>();
-      waiting = batch;
-      pending.set(db.client, batch);
-      setImmediate(() => flush(db, batch));
-    }
-    const batch = waiting;
-    return new Promise<Row | undefined>((resolve, reject) => {
-      const list = batch.get(key);
-      if (list) list.push({ resolve, reject });
-      else batch.set(key, [{ resolve, reject }]);
-    });
-  };
+  return async (db, key) => (isSqlite(db) || db.isTransaction ? (await single(db, key))[0] : ask(db.client, key, db));
 }

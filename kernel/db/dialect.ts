@@ -2,7 +2,12 @@ import type { Knex } from 'knex';
 
 /** The few places where SQLite and MySQL/MariaDB differ; plugins ask these helpers, never the dialect. */
 export function isSqlite(knex: Knex): boolean {
-  return knex.client.config.client === 'better-sqlite3' || knex.client.dialect === 'sqlite3';
+  return isSqliteClient(knex.client);
+}
+
+/** The same, of a knex client (a query builder's `client`). */
+export function isSqliteClient(client: { config: { client?: unknown }; dialect?: string }): boolean {
+  return client.config.client === 'better-sqlite3' || client.dialect === 'sqlite3';
 }
 
 export function isMysql(knex: Knex): boolean {

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { isSqliteClient } from './dialect.ts';
+import { turnBatches } from './turn-batches.ts';
 
 type Row = Record<string, unknown>;
 
@@ -8,17 +10,12 @@ interface Builder {
   toSQL(): { sql: string; bindings: readonly unknown[] } | Array<unknown>;
 }
 
-interface Waiting {
-  resolve(rows: Row[]): void;
-  reject(err: unknown): void;
-}
+const copy = (rows: Row[]) => rows.map((row) => ({ ...row }));
 
-interface Asked {
-  query: Knex.QueryBuilder;
-  waiting: Waiting[];
-}
-
-const pending = new WeakMap<object, Map<string, Asked>>();
+// Each statement of the turn is sent once, by its first caller's builder.
+const ask = turnBatches<string, Knex.QueryBuilder, Row[]>((asked) => {
+  for (const { context: query, answer, fail } of asked.values()) (query as unknown as Promise<Row[]>).then((rows) => answer(rows, copy), fail);
+});
 
 /**
  * The rows of a list page's SELECT, which on MySQL/MariaDB is sent once for every caller of the same
@@ -35,28 +32,12 @@ const pending = new WeakMap<object, Map<string, Asked>>();
  */
 export function sharedRows<R = Row>(query: Knex.QueryBuilder): Promise<R[]> {
   const builder = query as unknown as Builder;
-  const client = builder.client;
-  if (client.config.client === 'better-sqlite3' || client.dialect === 'sqlite3' || client.transacting || builder._connection !== undefined) {
-    return query as unknown as Promise<R[]>;
-  }
+  const alone = query as unknown as Promise<R[]>;
+  if (isSqliteClient(builder.client) || builder.client.transacting || builder._connection !== undefined) return alone;
   const compiled = builder.toSQL();
-  if (Array.isArray(compiled)) return query as unknown as Promise<R[]>;
+  if (Array.isArray(compiled)) return alone;
   const key = keyOf(compiled.sql, compiled.bindings);
-  if (key === undefined) return query as unknown as Promise<R[]>;
-  let turn = pending.get(client);
-  if (!turn) {
-    const fresh = new Map<string, Asked>();
-    pending.set(client, fresh);
-    setImmediate(() => send(client, fresh));
-    turn = fresh;
-  }
-  const asked = turn;
-  return new Promise<R[]>((resolve, reject) => {
-    const waiter = { resolve: resolve as (rows: Row[]) => void, reject };
-    const same = asked.get(key);
-    if (same) same.waiting.push(waiter);
-    else asked.set(key, { query, waiting: [waiter] });
-  });
+  return key === undefined ? alone : (ask(builder.client, key, query) as Promise<R[]>);
 }
 
 // The statement with its values; undefined for values JSON cannot write (a bigint): such a read is sent alone.
@@ -67,19 +48,5 @@ function keyOf(sql: string, bindings: readonly unknown[]): string | undefined {
     return `${sql}\u0000${JSON.stringify(tagged)}`;
   } catch {
     return undefined;
-  }
-}
-
-function send(client: object, turn: Map<string, Asked>): void {
-  pending.delete(client);
-  for (const { query, waiting } of turn.values()) {
-    (query as unknown as Promise<Row[]>).then(
-      (rows) => {
-        for (const [n, w] of waiting.entries()) w.resolve(n === 0 ? rows : rows.map((row) => ({ ...row })));
-      },
-      (err) => {
-        for (const w of waiting) w.reject(err);
-      },
-    );
   }
 }

@@ -115,7 +115,7 @@ export class ApiKeyService {
   async findActive(db: Db, key: string): Promise<ApiKey | undefined> {
     if (!KEY_SHAPE.test(key)) return undefined;
     const presented = Buffer.from(hashKey(key), 'hex');
-    const row = await keyByHash(db as Knex, presented.toString('hex'));
+    const row = await keyByHash(db, presented.toString('hex'));
     if (!row) return undefined;
     const stored = Buffer.from(String(row.key_hash), 'hex');
     if (stored.length !== presented.length || !crypto.timingSafeEqual(stored, presented)) return undefined;

@@ -71,7 +71,7 @@ export class SessionService {
   async resolve(db: Db, token: string): Promise<ActiveSession | undefined> {
     if (!TOKEN_SHAPE.test(token)) return undefined;
     const now = this.clock.now();
-    const row: any = await sessionByHash(db as Knex, hashToken(token));
+    const row: any = await sessionByHash(db, hashToken(token));
     if (!row || !toBool(row.is_active)) return undefined;
     let expires_at = toDate(row.expires_at)!;
     if (expires_at.getTime() <= now.getTime()) return undefined;
