@@ -15,6 +15,7 @@ const USAGE = `npm run bench:compare -- <revision> [--endpoints k1,k2] [--db sql
   <revision>     what to compare this working tree (uncommitted changes included) against: a commit, a tag, HEAD
   --endpoints    keys of the bench's catalogue endpoints (default: the uncached reads and storefront pages):
                  list, detail, search, list_uncached, detail_uncached, search_uncached, category_uncached,
+                 list_pages_uncached, search_terms_uncached (varied pages; a revision that has them),
                  page_product, page_category, page_home, page_search and each with _uncached, page_cart, page_checkout (a
                  revision with bench/lib/storefront-pages.ts); checkout: the checkout
                  flow (its ten buyers' checkouts a second, the p50 of 30 in a row, store CPU per checkout)

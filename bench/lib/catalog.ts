@@ -13,6 +13,12 @@ const SIZES = ['S', 'M', 'L'];
 /** Two words, the second a prefix: about 2% of the products match ("classic" × "shoes"/"shorts"). */
 export const SEARCH_TERM = 'classic sho';
 
+/** Every adjective with the first three letters of every noun: 100 searches, each matching about 1%. */
+export const SEARCH_TERMS = ADJECTIVES.flatMap((adjective) => NOUNS.map((noun) => `${adjective} ${noun.slice(0, 3)}`));
+
+/** Pages of the list asked in turn by the varied list's load: the first 40 of 20 (800 products). */
+const VARIED_PAGES = 40;
+
 const title = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 
 /** Product n (from 0) of the seeded catalogue: active, options Size S/M/L, three variants. */
@@ -95,6 +101,18 @@ export async function catalogueEndpoints(store: StoreHandle, seeded: number): Pr
     { key: 'detail_uncached', label: 'product detail, uncached (no-cache)', path: `/api/v1/products/${id}/`, headers: fresh },
     { key: 'search_uncached', label: `search "${SEARCH_TERM}", uncached (no-cache)`, path: search, headers: fresh },
     { key: 'category_uncached', label: `category "${BENCH_CATEGORY}", 20 per page, uncached (no-cache)`, path: inCategory, headers: fresh },
+    // The same reads over varied pages: the requests in flight at once then rarely ask the same
+    // statement, so these show what one computed answer costs when nothing is shared between them.
+    ...variedEndpoints(seeded, fresh),
+  ];
+}
+
+function variedEndpoints(seeded: number, fresh: Record<string, string>): Endpoint[] {
+  const pages = Array.from({ length: Math.max(1, Math.min(VARIED_PAGES, Math.floor(seeded / 20))) }, (_, i) => `/api/v1/products/?page_size=20&page=${i + 1}`);
+  const searches = SEARCH_TERMS.map((term) => `/api/v1/products/?search=${encodeURIComponent(term)}`);
+  return [
+    { key: 'list_pages_uncached', label: `list, pages 1–${pages.length} of 20 in turn, uncached (no-cache)`, path: pages[0]!, paths: pages, headers: fresh },
+    { key: 'search_terms_uncached', label: `search, ${searches.length} terms in turn, uncached (no-cache)`, path: searches[0]!, paths: searches, headers: fresh },
   ];
 }
 

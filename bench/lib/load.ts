@@ -7,6 +7,11 @@ export interface Endpoint {
   label: string;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
+  /**
+   * Paths asked in turn instead of `path` alone (each request the next): a load of varied pages, which
+   * share little between the requests in flight. `path` is the first of them and the one sampled.
+   */
+  paths?: readonly string[];
   headers?: Record<string, string>;
   body?: string;
 }
@@ -34,6 +39,8 @@ export interface LoadResult {
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 function optionsFor(origin: string, endpoint: Endpoint, connections: number) {
+  const { paths } = endpoint;
+  let next = 0;
   return {
     url: origin + endpoint.path,
     connections,
@@ -42,6 +49,8 @@ function optionsFor(origin: string, endpoint: Endpoint, connections: number) {
     method: endpoint.method ?? 'GET',
     headers: endpoint.headers,
     body: endpoint.body,
+    // One request template whose path moves on at every request, across all connections.
+    ...(paths && paths.length > 1 ? { requests: [{ setupRequest: (request: { path: string }) => ({ ...request, path: paths[next++ % paths.length]! }) }] } : {}),
   };
 }
 
@@ -50,7 +59,7 @@ export async function warmUp(origin: string, endpoint: Endpoint, settings: LoadS
   await autocannon({ ...optionsFor(origin, endpoint, settings.connections), duration: settings.warmupSec });
 }
 
-/** Loads `origin + endpoint.path` with autocannon: keep-alive connections, one request in flight on each. */
+/** Loads `origin + endpoint.path` (or its `paths` in turn) with autocannon: keep-alive connections, one request in flight on each. */
 export async function measure(origin: string, endpoint: Endpoint, settings: LoadSettings): Promise<LoadResult> {
   const result = await autocannon({ ...optionsFor(origin, endpoint, settings.connections), duration: settings.durationSec });
   const ok = result['2xx'];

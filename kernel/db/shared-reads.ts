@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { isSqliteClient } from './dialect.ts';
 import { turnBatches } from './turn-batches.ts';
 
 type Row = Record<string, unknown>;
@@ -18,22 +17,23 @@ const ask = turnBatches<string, Knex.QueryBuilder, Row[]>((asked) => {
 });
 
 /**
- * The rows of a list page's SELECT, which on MySQL/MariaDB is sent once for every caller of the same
- * turn of the event loop that asks the same statement with the same values: fifty logged-in customers
- * opening the same catalogue page (which the anonymous response cache does not answer), or the visitors
- * of a page whose cached answer the last change cleared, cost the store one round trip to the server,
- * not one each (bench/README.md, "Reads of one turn in one statement").
+ * The rows of a list page's SELECT, sent once for every caller of the same turn of the event loop that
+ * asks the same statement with the same values: fifty logged-in customers opening the same catalogue
+ * page (which the anonymous response cache does not answer), or the visitors of a page whose cached
+ * answer the last change cleared, cost the store one statement, not one each. On MySQL/MariaDB that is
+ * one round trip to the server instead of fifty; on SQLite, where a statement is a function call in
+ * this process, one execution of it (a search's ranking, a page's availability) instead of fifty
+ * (bench/README.md, "Reads of one turn in one statement", "Identical reads of one turn on SQLite").
  *
  * The statement is sent after every caller of the turn asked, so each gets what a statement of its own
  * sent at that moment would have found: nothing older than its request. Each caller gets rows of its
- * own (shallow copies), which it may change as it pleases. A read inside a transaction, one given its
- * connection, and every read on SQLite (where a statement is a function call in this process) are sent
- * as they come; a failing statement fails every caller that shared it.
+ * own (shallow copies), which it may change as it pleases. A read inside a transaction and one given its
+ * connection are sent as they come; a failing statement fails every caller that shared it.
  */
 export function sharedRows<R = Row>(query: Knex.QueryBuilder): Promise<R[]> {
   const builder = query as unknown as Builder;
   const alone = query as unknown as Promise<R[]>;
-  if (isSqliteClient(builder.client) || builder.client.transacting || builder._connection !== undefined) return alone;
+  if (builder.client.transacting || builder._connection !== undefined) return alone;
   const compiled = builder.toSQL();
   if (Array.isArray(compiled)) return alone;
   const key = keyOf(compiled.sql, compiled.bindings);

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Knex } from 'knex';
 import { isMysql } from '../../../kernel/db/dialect.ts';
 import { batchedRead } from '../../../kernel/db/batched-reads.ts';
+import { sharedRows } from '../../../kernel/db/shared-reads.ts';
 import type { CatalogHooks } from '../hooks.ts';
 import type { StoreSettingsReader } from './pricing.ts';
 import type { Db, ProductRecord, ProductView } from './records.ts';
@@ -147,7 +148,7 @@ export class ProductMemo {
     const unread = refs.filter((p) => p.fingerprint === undefined).map((p) => p.id);
     const columns = unread.length > 0 ? this.columns(db) : [];
     if (columns.length > 0) {
-      for (const row of await db('products').whereIn('products.id', unread).select('products.id', ...columns)) out.set(Number(row.id), fingerprintOf(row));
+      for (const row of await sharedRows(db('products').whereIn('products.id', unread).select('products.id', ...columns))) out.set(Number(row.id), fingerprintOf(row));
     }
     const { fingerprintProducts } = this.parts.hooks;
     return fingerprintProducts.taps.length === 0 ? out : fingerprintProducts.promise(out, this.parts.views.serializeContext(db, vc));
