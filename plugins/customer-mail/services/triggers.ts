@@ -11,10 +11,14 @@ export interface MailTrigger {
   extra: Record<string, unknown>;
 }
 
+const MAIL_TYPES = new Set(['order.paid', 'order.cancelled', 'shipment.created', 'refund.created']);
+
 const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The mail an event triggers, or null for the events (and shipments and refunds without notify_customer) that send none. */
 export function triggerFor(event: EventRecord): MailTrigger | null {
+  // The type first: the event's data is parsed only when a tap reads it.
+  if (!MAIL_TYPES.has(event.type)) return null;
   const data = event.data;
   if (!isObject(data)) return null;
   switch (event.type) {
