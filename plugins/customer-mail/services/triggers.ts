@@ -11,26 +11,23 @@ export interface MailTrigger {
   extra: Record<string, unknown>;
 }
 
-const MAIL_TYPES = new Set(['order.paid', 'order.cancelled', 'shipment.created', 'refund.created']);
-
 const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+type Data = Record<string, any>;
+
+// The mail of each event type that has one, from the event's data (an object).
+const TRIGGERS = new Map<string, (data: Data) => MailTrigger | null>([
+  ['order.paid', (data) => ({ kind: 'order-confirmation', orderId: Number(data.id), order: data, extra: {} })],
+  ['order.cancelled', (data) => ({ kind: 'order-cancelled', orderId: Number(data.id), order: data, extra: {} })],
+  ['shipment.created', (data) => (data.notify_customer === true ? { kind: 'shipping-confirmation', orderId: Number(data.order_id), extra: { shipment: data } } : null)],
+  ['refund.created', (data) => (data.notify_customer === true ? { kind: 'refund-notice', orderId: Number(data.order_id), extra: { refund: data } } : null)],
+]);
 
 /** The mail an event triggers, or null for the events (and shipments and refunds without notify_customer) that send none. */
 export function triggerFor(event: EventRecord): MailTrigger | null {
   // The type first: the event's data is parsed only when a tap reads it.
-  if (!MAIL_TYPES.has(event.type)) return null;
+  const trigger = TRIGGERS.get(event.type);
+  if (!trigger) return null;
   const data = event.data;
-  if (!isObject(data)) return null;
-  switch (event.type) {
-    case 'order.paid':
-      return { kind: 'order-confirmation', orderId: Number(data.id), order: data, extra: {} };
-    case 'order.cancelled':
-      return { kind: 'order-cancelled', orderId: Number(data.id), order: data, extra: {} };
-    case 'shipment.created':
-      return data.notify_customer === true ? { kind: 'shipping-confirmation', orderId: Number(data.order_id), extra: { shipment: data } } : null;
-    case 'refund.created':
-      return data.notify_customer === true ? { kind: 'refund-notice', orderId: Number(data.order_id), extra: { refund: data } } : null;
-    default:
-      return null;
-  }
+  return isObject(data) ? trigger(data) : null;
 }
