@@ -51,13 +51,19 @@ export async function cartItemsForSale(deps: CheckoutDeps, db: Db, cartId: strin
 
 /**
  * A cart's items as `CartRows.items` reads them, with other plugins' counts on the cart (`CartLineCounts`)
- * in the same statement, keyed for `TotalsContext.reads` (absent for an empty cart): for a change that
- * reads the items itself and prices the cart from them afterwards (adding an item).
+ * in the same statement, keyed for `TotalsContext.reads`: for a change that reads the items itself and
+ * prices the cart from them afterwards (adding an item). The statement starts from the cart's own row, so
+ * an empty cart (every checkout's first item) answers its counts too, as one row without a line.
  */
-export async function cartItemsCounted(deps: CheckoutDeps, db: Db, cartId: string): Promise<{ items: CartItemRow[]; counted?: Map<string, number> }> {
-  const rows = await db('cart_items').where('cart_id', cartId).orderBy('id').select('id', 'variant_id', 'quantity', ...Object.entries(deps.lineCounts.columns(db, cartId)).map(([name, count]) => count.as(name)));
-  const items = rows.map((r: any) => ({ id: Number(r.id), variant_id: Number(r.variant_id), quantity: Number(r.quantity) }));
-  return { items, counted: rows.length ? deps.lineCounts.fromColumns(cartId, rows[0]) : undefined };
+export async function cartItemsCounted(deps: CheckoutDeps, db: Db, cartId: string): Promise<{ items: CartItemRow[]; counted: Map<string, number> }> {
+  const counts = Object.entries(deps.lineCounts.columns(db, cartId)).map(([name, count]) => count.as(name));
+  const rows = await db('carts')
+    .leftJoin('cart_items', 'cart_items.cart_id', 'carts.id')
+    .where('carts.id', cartId)
+    .orderBy('cart_items.id')
+    .select('cart_items.id', 'cart_items.variant_id', 'cart_items.quantity', ...counts);
+  const items = rows.filter((r: any) => r.id !== null).map((r: any) => ({ id: Number(r.id), variant_id: Number(r.variant_id), quantity: Number(r.quantity) }));
+  return { items, counted: rows.length ? deps.lineCounts.fromColumns(cartId, rows[0]) : new Map() };
 }
 
 /**
