@@ -5,7 +5,7 @@ import type { KernelMetrics } from './registry.ts';
 
 /**
  * How far the outbox dispatcher is behind: the events not yet dispatched to every afterCommit tap, and
- * the age of the oldest of them. Both come from `events_due_idx` (dispatched_at, …, id) alone, then one
+ * the age of the oldest of them. Both come from `events_claim_idx` (dispatched_at, id) alone, then one
  * lookup by primary key, so a scrape costs in proportion to the backlog, not to the events kept.
  */
 export function outboxMetrics(metrics: KernelMetrics, knex: Knex, clock: Clock): void {

@@ -4,6 +4,8 @@ import { ManualClock } from '../clock.ts';
 import { startTestStore, type TestStore } from '../../test/helpers/store.ts';
 import { authHeader, createStaff, SessionClient, staffApiKey } from '../../test/helpers/auth.ts';
 import { captureLogs, postJson } from './helpers.ts';
+import { isMysql } from '../db/dialect.ts';
+import { statementsDuring } from '../../test/helpers/statements.ts';
 import { count, metricsText, sample } from './metrics-text.ts';
 
 // GET /metrics on a store with every built-in plugin, the loops off (the tests drive the outbox and
@@ -108,9 +110,20 @@ test('the outbox lag is the age of the oldest event not yet dispatched, and 0 on
   clock.advance(90_000);
   assert.equal((await postJson(store, '/api/v1/categories/', { name: 'Waiting too' }, staff)).statusCode, 201);
   clock.advance(1_500);
-  text = await scrape();
+  const sent = await statementsDuring(store.kernel.knex, async () => (text = await scrape()));
   assert.equal(sample(text, 'storekeep_outbox_events_waiting'), 2);
   assert.equal(sample(text, 'storekeep_outbox_lag_seconds'), 91.5, 'the older of the two');
+  // The count and the oldest id come from the claim's index alone (dispatched_at, id), whose first
+  // entries are the undispatched events: the scrape reads no dispatched event.
+  const waiting = sent.find((q) => /count\(\*\)/i.test(q.sql) && /from [`"]events[`"]/i.test(q.sql));
+  assert.ok(waiting, sent.map((q) => q.sql).join('\n'));
+  if (isMysql(store.kernel.knex)) {
+    const [plan] = await store.kernel.knex.raw(`explain ${waiting.sql}`, waiting.bindings as any);
+    assert.deepEqual([plan[0].key, /Using index/.test(String(plan[0].Extra))], ['events_claim_idx', true], JSON.stringify(plan));
+  } else {
+    const plan = (await store.kernel.knex.raw(`explain query plan ${waiting.sql}`, waiting.bindings as any)) as Array<{ detail: string }>;
+    assert.match(plan.map((p) => p.detail).join('; '), /USING COVERING INDEX events_claim_idx/);
+  }
 
   while ((await store.kernel.events.dispatchDue()) > 0);
   text = await scrape();

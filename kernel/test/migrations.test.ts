@@ -8,14 +8,14 @@ test('migrations run once: each is recorded per owner, and a second start on the
   const rows = await first.kernel.knex('storekeep_migrations').select('owner', 'name').orderBy('id');
   assert.deepEqual(
     rows.map((r) => `${r.owner}/${r.name}`),
-    ['kernel/001-events', 'kernel/002-jobs', 'kernel/003-idempotency-keys', 'kernel/004-idempotency-claims', 'kernel/005-plugin-settings', 'kernel/006-events-claim-index', 'hello/001-greetings'],
+    ['kernel/001-events', 'kernel/002-jobs', 'kernel/003-idempotency-keys', 'kernel/004-idempotency-claims', 'kernel/005-plugin-settings', 'kernel/006-events-claim-index', 'kernel/007-events-due-index-dropped', 'hello/001-greetings'],
   );
   await first.kernel.knex('hello_greetings').insert({ name: 'kept', message: 'kept', created_at: new Date(), updated_at: new Date() });
   await first.kernel.stop();
 
   const second = await exampleStore({ shareWith: first, lazy: true });
   assert.deepEqual(await second.kernel.migrate(), []);
-  assert.equal(await second.kernel.knex('storekeep_migrations').count({ n: '*' }).first().then((r: any) => Number(r.n)), 7);
+  assert.equal(await second.kernel.knex('storekeep_migrations').count({ n: '*' }).first().then((r: any) => Number(r.n)), 8);
   // The table was not recreated: the row written before the restart is still there.
   assert.deepEqual(await second.kernel.knex('hello_greetings').pluck('name'), ['kept']);
 });
