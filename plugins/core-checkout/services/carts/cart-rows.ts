@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { forUpdate, toDate } from '../../../../kernel/db/dialect.ts';
+import { updateRows, type RowUpdate } from '../../../../kernel/db/row-updates.ts';
 import { isStaffLike, type Principal } from '../../../../kernel/http/principal.ts';
 import type { Db } from '../../contracts.ts';
 import type { CartItemRow } from '../totals/lines.ts';
@@ -86,7 +87,12 @@ export const CartRows = {
   },
 
   async touch(db: Db, id: string, now: Date, values: Record<string, unknown> = {}): Promise<void> {
-    await db('carts').where('id', id).update({ ...values, updated_at: now });
+    await updateRows(db, [CartRows.touching(id, now, values)]);
+  },
+
+  /** `touch` as a row update, to write with another table's row in one statement (`updateRows`). */
+  touching(id: string, now: Date, values: Record<string, unknown> = {}): RowUpdate {
+    return { table: 'carts', id, values: { ...values, updated_at: now } };
   },
 
   async items(db: Db, cartId: string): Promise<CartItemRow[]> {

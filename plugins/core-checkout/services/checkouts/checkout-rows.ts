@@ -1,4 +1,5 @@
 import { forUpdate, parseJson, toBool, toDate } from '../../../../kernel/db/dialect.ts';
+import { updateRows, type RowUpdate } from '../../../../kernel/db/row-updates.ts';
 import type { Address, Db, ShippingRate } from '../../contracts.ts';
 import { cartFromRow, isUuid, newId, type CartRecord } from '../carts/cart-rows.ts';
 
@@ -99,7 +100,12 @@ export const CheckoutRows = {
   },
 
   async update(db: Db, id: string, changes: CheckoutChanges, now: Date): Promise<void> {
-    await db('checkouts').where('id', id).update({ ...columns(changes), updated_at: now });
+    await updateRows(db, [CheckoutRows.changing(id, changes, now)]);
+  },
+
+  /** `update` as a row update, to write with another table's row in one statement (`updateRows`). */
+  changing(id: string, changes: CheckoutChanges, now: Date): RowUpdate {
+    return { table: 'checkouts', id, values: { ...columns(changes), updated_at: now } };
   },
 
   /** `checkout` as `update(…, changes, now)` leaves it stored, as `find` would read it back. */

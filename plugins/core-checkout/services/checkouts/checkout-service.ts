@@ -1,6 +1,7 @@
 import { lineStock } from '../carts/line-stock.ts';
 import type { Knex } from 'knex';
 import type { FieldErrors } from '../../../../kernel/http/errors.ts';
+import { updateRows } from '../../../../kernel/db/row-updates.ts';
 import type { Principal } from '../../../../kernel/http/principal.ts';
 import type { Logger } from '../../../../kernel/logger.ts';
 import type { Address, Db, PaymentMethod } from '../../contracts.ts';
@@ -175,8 +176,8 @@ export class CheckoutService {
       billing_address: next.billing_same_as_shipping ? null : next.billing_address,
       shipping_rate: next.shipping_rate,
     };
-    await CheckoutRows.update(trx, checkout.id, changes, now);
-    await CartRows.touch(trx, cart.id, now, { email: next.email });
+    // The cart is locked above and the checkout by the caller: one statement where the database allows it.
+    await updateRows(trx, [CheckoutRows.changing(checkout.id, changes, now), CartRows.touching(cart.id, now, { email: next.email })]);
     // The rate kept or chosen is one of `evaluation.rates`: only the totals change with it.
     return {
       checkout: CheckoutRows.asStored(checkout, changes, now),

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { OutboxEvent } from '../../../../kernel/events.ts';
 import type { FieldErrors } from '../../../../kernel/http/errors.ts';
+import { updateRows } from '../../../../kernel/db/row-updates.ts';
 import type { PlaceOrderEvent, PricedLine } from '../../contracts.ts';
 import { CheckoutErrors } from '../../errors.ts';
 import type { CartRecord } from '../carts/cart-rows.ts';
@@ -100,8 +101,8 @@ export async function placeOrder(deps: CheckoutDeps, orders: OrderService, trx: 
   await deps.hooks.validateOrder.promise(event);
   await reserveStock(deps, trx, order, totals.lines, evaluation.priced.variants);
   await deps.hooks.placeOrder.promise(event);
-  await CartRows.touch(trx, cart.id, now, { status: 'ordered', order_id: order.id });
-  await CheckoutRows.update(trx, checkout.id, { order_id: order.id }, now);
+  // Both rows are locked since the pay began: one statement where the database allows it.
+  await updateRows(trx, [CartRows.touching(cart.id, now, { status: 'ordered', order_id: order.id }), CheckoutRows.changing(checkout.id, { order_id: order.id }, now)]);
   return {
     order,
     cart: { ...cart, status: 'ordered', order_id: order.id, updated_at: now },
