@@ -15,8 +15,9 @@ export interface RowUpdate {
  * more than the server's work (bench/README.md, "What a checkout is made of, measured again"). SQLite has
  * no multi-table UPDATE and sends none over a network: one UPDATE a row there.
  *
- * Only for rows that exist and that the caller's transaction holds (locked, or written before in it):
- * the statement joins them, so were one missing, none would change.
+ * Several rows only when each exists and the caller's transaction holds it (locked, or written before
+ * in it): the statement joins them, so were one missing, none would change. A single row is a plain
+ * UPDATE by its id on every database, with no such condition.
  */
 export async function updateRows(db: Knex | Knex.Transaction, updates: RowUpdate[]): Promise<void> {
   const tables = new Set(updates.map((u) => u.table));
