@@ -5,7 +5,7 @@ import { toId } from '../../../kernel/http/schemas.ts';
 import { CheckoutErrors } from '../errors.ts';
 import type { CheckoutServices } from '../services/index.ts';
 import { CART_LIFETIME_MS, type CartRecord } from '../services/carts/cart-rows.ts';
-import type { ChangedCart } from '../services/carts/cart-service.ts';
+import type { CartLines, ChangedCart } from '../services/carts/cart-service.ts';
 import { addItemBody, cart, cartParams, currencyQuery, itemParams, updateItemBody } from '../schemas/carts.ts';
 import { askedCurrency, callerOf, created, dbOf } from './context.ts';
 
@@ -24,8 +24,8 @@ export function registerCartRoutes(ctx: PluginContext, s: CheckoutServices): voi
   // After a change: the cart as read again by the change's event (its updated_at moved), as the caller sees it.
   const changed = (request: RouteRequest, after: ChangedCart) => s.carts.viewAfterChange(request.trx!, after, callerOf(request));
   // Adds the body's units to `target`: 201 when a new line was made, 200 when merged into one.
-  const addItem = async (request: RouteRequest, reply: FastifyReply, target: CartRecord) => {
-    const { created: newLine, changed: after } = await s.carts.addItem(request.trx!, target, { variant_id: toId(request.body.variant_id), quantity: request.body.quantity });
+  const addItem = async (request: RouteRequest, reply: FastifyReply, target: CartRecord, lines?: CartLines) => {
+    const { created: newLine, changed: after } = await s.carts.addItem(request.trx!, target, { variant_id: toId(request.body.variant_id), quantity: request.body.quantity }, lines);
     reply.code(newLine ? 201 : 200);
     return changed(request, after);
   };
@@ -108,7 +108,9 @@ export function registerCartRoutes(ctx: PluginContext, s: CheckoutServices): voi
       'variant_id: a number or a string of digits; quantity 1–999, and a line holds at most 999 (400). Unknown variant: 400; a product not active: 409 variant_unavailable. 201 when a new line was made, 200 when merged.',
     schema: { params: cartParams, body: addItemBody, response: { 200: cart, 201: cart } },
     handler: async (request, reply) => {
-      return addItem(request, reply, await s.carts.requireOpen(request.trx!, request.params.cart_id, request.principal));
+      // The cart, its lines and the counts on it in the one statement that locks it.
+      const { cart: target, lines } = await s.carts.requireOpenWithItems(request.trx!, request.params.cart_id, request.principal);
+      return addItem(request, reply, target, lines);
     },
   });
 

@@ -34,6 +34,9 @@ export function newId(): string {
   return crypto.randomUUID();
 }
 
+/** A cart row's columns (`cartFromRow` reads them), for a statement that selects them beside another table's. */
+export const CART_COLUMNS = ['id', 'customer_id', 'currency', 'email', 'status', 'order_id', 'created_at', 'updated_at'] as const;
+
 export function cartFromRow(row: any): CartRecord {
   return {
     id: row.id,

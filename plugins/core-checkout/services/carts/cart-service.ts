@@ -1,5 +1,5 @@
 import type { CartCount } from './line-counts.ts';
-import { cartItemsCounted, cartItemsForSale, lineStock, variantsWithStock } from './line-stock.ts';
+import { cartItemsCounted, cartItemsForSale, lineStock, lockedCartWithItems, variantsWithStock } from './line-stock.ts';
 import type { Knex } from 'knex';
 import { ANONYMOUS, type Principal } from '../../../../kernel/http/principal.ts';
 import type { OutboxEvent } from '../../../../kernel/events.ts';
@@ -34,6 +34,12 @@ export interface KnownCart {
   reads?: Map<string, unknown>;
   /** The change created the cart (TotalsContext.newCart): nothing refers to it yet. */
   created?: boolean;
+}
+
+/** A cart's lines and the other plugins' counts on it, as read under the cart's lock (`requireOpenWithItems`). */
+export interface CartLines {
+  items: CartItemRow[];
+  counted: Map<string, number>;
 }
 
 export interface ViewOptions {
@@ -118,6 +124,17 @@ export class CartService {
     return cart;
   }
 
+  /**
+   * `requireOpen` with the cart's lines and the other plugins' counts on it, read in the statement that
+   * locks the cart: what `addItem` reads first, for a cart named by its id.
+   */
+  async requireOpenWithItems(trx: Db, id: string, principal: Principal): Promise<{ cart: CartRecord; lines: CartLines }> {
+    const found = await lockedCartWithItems(this.deps, trx, id);
+    if (!found || isExpired(found.cart, this.now()) || !canSee(found.cart, principal)) throw CheckoutErrors.cartNotFound();
+    if (found.cart.status !== 'open') throw CheckoutErrors.cartOrdered();
+    return { cart: found.cart, lines: { items: found.items, counted: found.counted } };
+  }
+
   /** The cart as the API shows it: items and totals (no address yet: no shipping, no tax). */
   async view(db: Db, cart: CartRecord, opts: ViewOptions, known?: Omit<KnownCart, 'cart'>): Promise<CartView> {
     const currency = opts.currency ?? cart.currency;
@@ -144,10 +161,11 @@ export class CartService {
    * Adds units of a variant (an active product's) to an open cart, merging with its line; the line may
    * hold at most 999. Returns whether a new line was made.
    */
-  async addItem(trx: Db, cart: CartRecord, input: { variant_id: number; quantity: number }): Promise<{ created: boolean; changed: ChangedCart }> {
-    // The cart's items and every variant they and the new line need, each in one read: the view after
-    // the change prices the cart from them instead of reading them again.
-    const { items, counted } = await cartItemsCounted(this.deps, trx, cart.id);
+  async addItem(trx: Db, cart: CartRecord, input: { variant_id: number; quantity: number }, known?: CartLines): Promise<{ created: boolean; changed: ChangedCart }> {
+    // The cart's items (unless read with the cart: `requireOpenWithItems`) and every variant they and the
+    // new line need, each in one read: the view after the change prices the cart from them instead of
+    // reading them again.
+    const { items, counted } = known ?? (await cartItemsCounted(this.deps, trx, cart.id));
     const variants = await variantsWithStock(this.deps, trx, [...new Set([input.variant_id, ...items.map((i) => i.variant_id)])]);
     const variant = variants.get(input.variant_id);
     if (!variant) throw CheckoutErrors.unknownVariant('variant_id', input.variant_id);

@@ -1,7 +1,8 @@
 import type { Db } from '../../contracts.ts';
 import type { CheckoutDeps, VariantForSale } from '../deps.ts';
 import type { CartItemRow, PricedItems } from '../totals/lines.ts';
-import { CartRows } from './cart-rows.ts';
+import { forUpdate } from '../../../../kernel/db/dialect.ts';
+import { CART_COLUMNS, CartRows, cartFromRow, isUuid, type CartRecord } from './cart-rows.ts';
 
 // The name core-inventory's units available take among the variants' columns.
 const AVAILABLE = 'available';
@@ -56,14 +57,41 @@ export async function cartItemsForSale(deps: CheckoutDeps, db: Db, cartId: strin
  * an empty cart (every checkout's first item) answers its counts too, as one row without a line.
  */
 export async function cartItemsCounted(deps: CheckoutDeps, db: Db, cartId: string): Promise<{ items: CartItemRow[]; counted: Map<string, number> }> {
+  const rows = await cartLinesQuery(deps, db, cartId);
+  return { items: linesOf(rows), counted: rows.length ? deps.lineCounts.fromColumns(cartId, rows[0]) : new Map() };
+}
+
+/**
+ * `cartItemsCounted` with the cart's own row, read under lock (MySQL/MariaDB: the cart's row and its
+ * lines', cart first, as every change of a cart locks it): a change of a cart known by its id (adding an
+ * item) reads the cart it locks and the lines it changes in one statement, where it sent two. Undefined
+ * when there is no such cart.
+ */
+export async function lockedCartWithItems(deps: CheckoutDeps, db: Db, cartId: string): Promise<{ cart: CartRecord; items: CartItemRow[]; counted: Map<string, number> } | undefined> {
+  if (!isUuid(cartId)) return undefined;
+  const id = cartId.toLowerCase();
+  const rows = await forUpdate(db as any, cartLinesQuery(deps, db, id, CART_COLUMNS.map((c) => `carts.${c} as ${CART_PREFIX}${c}`)));
+  const first = rows[0];
+  if (!first) return undefined;
+  const cart = cartFromRow(Object.fromEntries(CART_COLUMNS.map((c) => [c, first[`${CART_PREFIX}${c}`]])));
+  return { cart, items: linesOf(rows), counted: deps.lineCounts.fromColumns(id, first) };
+}
+
+// The names the cart's own columns take beside its lines' (`lockedCartWithItems`).
+const CART_PREFIX = 'cart__';
+
+// The cart's row joined to its lines (none: one row of nulls), in the lines' order, with the plugins' counts.
+function cartLinesQuery(deps: CheckoutDeps, db: Db, cartId: string, extra: string[] = []): any {
   const counts = Object.entries(deps.lineCounts.columns(db, cartId)).map(([name, count]) => count.as(name));
-  const rows = await db('carts')
+  return db('carts')
     .leftJoin('cart_items', 'cart_items.cart_id', 'carts.id')
     .where('carts.id', cartId)
     .orderBy('cart_items.id')
-    .select('cart_items.id', 'cart_items.variant_id', 'cart_items.quantity', ...counts);
-  const items = rows.filter((r: any) => r.id !== null).map((r: any) => ({ id: Number(r.id), variant_id: Number(r.variant_id), quantity: Number(r.quantity) }));
-  return { items, counted: rows.length ? deps.lineCounts.fromColumns(cartId, rows[0]) : new Map() };
+    .select('cart_items.id', 'cart_items.variant_id', 'cart_items.quantity', ...extra, ...counts);
+}
+
+function linesOf(rows: any[]): CartItemRow[] {
+  return rows.filter((r) => r.id !== null).map((r) => ({ id: Number(r.id), variant_id: Number(r.variant_id), quantity: Number(r.quantity) }));
 }
 
 /**
