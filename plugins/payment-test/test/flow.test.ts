@@ -114,8 +114,12 @@ test('the form posted twice changes the payment once, and the second post answer
   const sent = await statementsDuring(shop.store.kernel.knex, async () => {
     first = await postOutcome(shop, payment.redirect_url, 'succeeded');
   });
-  // The payment is read once, locked, for both the page's check and the settling.
-  assert.equal(sent.filter((s) => /from [`"]payments[`"] where [`"]id[`"] = \?/.test(s.sql)).length, 1, sent.map((s) => s.sql).join('\n'));
+  // The payment is read once, locked, with its order and checkout, for both the page's check and the
+  // settling; neither of the others is read again.
+  const sql = sent.map((s) => s.sql);
+  const joined = /^select .* from [`"]payments[`"] inner join [`"]orders[`"] .* left join [`"]checkouts[`"] .* where [`"]payments[`"]\.[`"]id[`"] = \?/;
+  assert.equal(sql.filter((q) => joined.test(q)).length, 1, sql.join('\n'));
+  assert.equal(sql.filter((q) => /^select /.test(q) && !joined.test(q) && /from [`"](payments|orders|checkouts)[`"]/.test(q)).length, 0, sql.join('\n'));
   const second = await postOutcome(shop, payment.redirect_url, 'succeeded');
   const contrary = await postOutcome(shop, payment.redirect_url, 'failed');
   for (const res of [first, second, contrary]) {

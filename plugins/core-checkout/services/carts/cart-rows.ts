@@ -50,6 +50,11 @@ export function cartFromRow(row: any): CartRecord {
   };
 }
 
+/** A cart selected beside another table's row with its columns named `<prefix><column>`. */
+export function cartFromPrefixed(row: any, prefix: string): CartRecord {
+  return cartFromRow(Object.fromEntries(CART_COLUMNS.map((c) => [c, row[`${prefix}${c}`]])));
+}
+
 /** An open cart untouched for CART_LIFETIME_MS is expired (ordered carts are history and stay). */
 export function isExpired(cart: CartRecord, now: Date): boolean {
   return cart.status === 'open' && cart.updated_at.getTime() < now.getTime() - CART_LIFETIME_MS;

@@ -2,7 +2,7 @@ import type { Db } from '../../contracts.ts';
 import type { CheckoutDeps, VariantForSale } from '../deps.ts';
 import type { CartItemRow, PricedItems } from '../totals/lines.ts';
 import { forUpdate } from '../../../../kernel/db/dialect.ts';
-import { CART_COLUMNS, CartRows, cartFromRow, isUuid, type CartRecord } from './cart-rows.ts';
+import { CART_COLUMNS, CartRows, cartFromPrefixed, isUuid, type CartRecord } from './cart-rows.ts';
 
 // The name core-inventory's units available take among the variants' columns.
 const AVAILABLE = 'available';
@@ -73,7 +73,7 @@ export async function lockedCartWithItems(deps: CheckoutDeps, db: Db, cartId: st
   const rows = await forUpdate(db as any, cartLinesQuery(deps, db, id, CART_COLUMNS.map((c) => `carts.${c} as ${CART_PREFIX}${c}`)));
   const first = rows[0];
   if (!first) return undefined;
-  const cart = cartFromRow(Object.fromEntries(CART_COLUMNS.map((c) => [c, first[`${CART_PREFIX}${c}`]])));
+  const cart = cartFromPrefixed(first, CART_PREFIX);
   return { cart, items: linesOf(rows), counted: deps.lineCounts.fromColumns(id, first) };
 }
 

@@ -2,7 +2,7 @@ import type { Db } from '../../contracts.ts';
 import type { OutboxEvent } from '../../../../kernel/events.ts';
 import type { CheckoutDeps } from '../deps.ts';
 import { OrderRows, type OrderItemRecord, type OrderRecord } from '../orders/order-rows.ts';
-import { CheckoutRows } from './checkout-rows.ts';
+import { CheckoutRows, type CheckoutRecord } from './checkout-rows.ts';
 import { placedCheckoutView, type CheckoutView } from './checkout-view.ts';
 
 /**
@@ -15,9 +15,13 @@ export async function emitPlacedCheckout(deps: CheckoutDeps, trx: Db, checkoutId
   if (event) await deps.events.emit(trx, event.type, event.data);
 }
 
-/** The event `emitPlacedCheckout` emits (none when the checkout has no order), to emit with others. */
-export async function placedCheckoutEvent(deps: CheckoutDeps, trx: Db, checkoutId: string, read?: { order: OrderRecord; items: OrderItemRecord[] }): Promise<OutboxEvent | undefined> {
-  const checkout = await CheckoutRows.find(trx, checkoutId);
+/**
+ * The event `emitPlacedCheckout` emits (none when the checkout has no order), to emit with others.
+ * `known`: the checkout as this transaction left it, when the caller read it under lock and built it
+ * from its update (not read again).
+ */
+export async function placedCheckoutEvent(deps: CheckoutDeps, trx: Db, checkoutId: string, read?: { order: OrderRecord; items: OrderItemRecord[] }, known?: CheckoutRecord): Promise<OutboxEvent | undefined> {
+  const checkout = known?.id === checkoutId ? known : await CheckoutRows.find(trx, checkoutId);
   if (!checkout || checkout.order_id === null) return undefined;
   const order = read?.order.id === checkout.order_id ? read.order : await OrderRows.find(trx, checkout.order_id);
   if (!order) return undefined;

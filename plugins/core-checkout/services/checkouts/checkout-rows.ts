@@ -1,7 +1,7 @@
 import { forUpdate, parseJson, toBool, toDate } from '../../../../kernel/db/dialect.ts';
 import { updateRows, type RowUpdate } from '../../../../kernel/db/row-updates.ts';
 import type { Address, Db, ShippingRate } from '../../contracts.ts';
-import { cartFromRow, isUuid, newId, type CartRecord } from '../carts/cart-rows.ts';
+import { CART_COLUMNS, cartFromPrefixed, isUuid, newId, type CartRecord } from '../carts/cart-rows.ts';
 
 export type CheckoutStatus = 'open' | 'paid' | 'expired';
 
@@ -23,6 +23,9 @@ export interface CheckoutRecord {
 }
 
 const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** A checkout row's columns (`checkoutFromRow` reads them), for a statement that selects them beside another table's. */
+export const CHECKOUT_COLUMNS = ['id', 'cart_id', 'customer_id', 'status', 'email', 'shipping_address', 'billing_same_as_shipping', 'billing_address', 'shipping_rate', 'order_id', 'lang', 'created_at', 'updated_at'] as const;
 
 export function checkoutFromRow(row: any): CheckoutRecord {
   return {
@@ -65,9 +68,6 @@ function columns(changes: CheckoutChanges): Record<string, unknown> {
   return out;
 }
 
-// The columns of a cart read beside its checkout (cartFromRow's).
-const CART_COLUMNS = ['id', 'customer_id', 'currency', 'email', 'status', 'order_id', 'created_at', 'updated_at'] as const;
-
 /** Table access for checkouts; every function takes the caller's transaction first. */
 export const CheckoutRows = {
   async find(db: Db, id: string, opts: { lock?: boolean } = {}): Promise<CheckoutRecord | undefined> {
@@ -89,7 +89,7 @@ export const CheckoutRows = {
       .first('checkouts.*', ...CART_COLUMNS.map((c) => `carts.${c} as cart__${c}`));
     const row = await (opts.lock ? forUpdate(db as any, query) : query);
     if (!row) return undefined;
-    const cart = row.cart__id === null || row.cart__id === undefined ? undefined : cartFromRow(Object.fromEntries(CART_COLUMNS.map((c) => [c, row[`cart__${c}`]])));
+    const cart = row.cart__id === null || row.cart__id === undefined ? undefined : cartFromPrefixed(row, 'cart__');
     return { checkout: checkoutFromRow(row), cart };
   },
 

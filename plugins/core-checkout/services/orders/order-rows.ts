@@ -75,11 +75,25 @@ export interface OrderItemRecord {
 const num = (v: unknown) => Number(v);
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-/** How many payments, shipments and refunds an order has (`OrderRows.findCounted`). */
+/**
+ * How many payments, shipments and refunds an order has (`orderChildCountColumns`): a payment's settling
+ * builds the order's event from them, and an order being paid usually has one payment and neither of the
+ * others, which then need no read of their own.
+ */
 export interface OrderChildCounts {
   payments: number;
   shipments: number;
   refunds: number;
+}
+
+/** The order's counts of payments, shipments and refunds as columns of a statement that selects `orders` (`orderChildCountsOf` reads them). */
+export function orderChildCountColumns(db: Db): Knex.QueryBuilder[] {
+  const count = (table: string) => db(table).count('*').whereRaw('?? = ??', [`${table}.order_id`, 'orders.id']);
+  return [count('payments').as('__payments'), count('shipments').as('__shipments'), count('refunds').as('__refunds')];
+}
+
+export function orderChildCountsOf(row: any): OrderChildCounts {
+  return { payments: num(row.__payments), shipments: num(row.__shipments), refunds: num(row.__refunds) };
 }
 
 export function orderFromRow(row: any): OrderRecord {
@@ -162,20 +176,6 @@ export const OrderRows = {
     const query = db('orders').where('id', id).first();
     const row = await (opts.lock ? forUpdate(db as any, query) : query);
     return row ? orderFromRow(row) : undefined;
-  },
-
-  /**
-   * `find` with the number of the order's payments, shipments and refunds, in the same statement: a
-   * payment's settling builds the order's event from them, and an order being paid usually has one
-   * payment and neither of the others, which then need no read of their own.
-   */
-  async findCounted(db: Db, id: number, opts: { lock?: boolean } = {}): Promise<{ order: OrderRecord; counts: OrderChildCounts } | undefined> {
-    if (!Number.isSafeInteger(id) || id < 1) return undefined;
-    const count = (table: string) => db(table).count('*').whereRaw('?? = ??', [`${table}.order_id`, 'orders.id']);
-    const query = db('orders').where('orders.id', id).first('orders.*', count('payments').as('__payments'), count('shipments').as('__shipments'), count('refunds').as('__refunds'));
-    const row = await (opts.lock ? forUpdate(db as any, query) : query);
-    if (!row) return undefined;
-    return { order: orderFromRow(row), counts: { payments: num(row.__payments), shipments: num(row.__shipments), refunds: num(row.__refunds) } };
   },
 
   /** Inserts an order; `placedFrom` is the client address unpaid orders are counted under (unpaid-limit.ts). */

@@ -25,7 +25,7 @@ export interface KnownChildren {
 }
 
 /**
- * What an order's counts (`getCounted`) spare its view: no shipments or refunds to read when it has
+ * What an order's counts (`PaymentRows.findForSettle`) spare its view: no shipments or refunds to read when it has
  * none, and no payments when its only one is `payment`, as the caller left it.
  */
 export function childrenFromCounts(counts: OrderChildCounts, payment: PaymentRow): KnownChildren {
@@ -58,13 +58,6 @@ export class OrderService {
     const order = await OrderRows.find(db, id, opts);
     if (!order) throw CheckoutErrors.orderNotFound();
     return order;
-  }
-
-  /** `get` with the number of the order's payments, shipments and refunds, in the same statement. */
-  async getCounted(db: Db, id: number, opts: { lock?: boolean } = {}): Promise<{ order: OrderRecord; counts: OrderChildCounts }> {
-    const found = await OrderRows.findCounted(db, id, opts);
-    if (!found) throw CheckoutErrors.orderNotFound();
-    return found;
   }
 
   /** An order the caller may see: staff and keys see every order, a customer only their own (else 404). */

@@ -5,13 +5,13 @@ import type { Logger } from '../../../../kernel/logger.ts';
 import { CheckoutErrors } from '../../errors.ts';
 import type { CheckoutDeps } from '../deps.ts';
 import { CheckoutRows } from '../checkouts/checkout-rows.ts';
-import { OrderRows, paymentStatusOf, type OrderChildCounts, type OrderRecord } from '../orders/order-rows.ts';
+import { OrderRows, paymentStatusOf, type OrderRecord } from '../orders/order-rows.ts';
 import { childrenFromCounts, type OrderService } from '../orders/order-service.ts';
 import { orderSummary } from '../orders/order-view.ts';
 import { orderChangeEvents } from '../orders/order-events.ts';
 import { transitionOrder } from '../orders/transitions.ts';
 import type { GatewayRegistry } from './gateway-registry.ts';
-import { PaymentRows, paymentRecord, paymentView, type PaymentOrder, type PaymentRow } from './payment-rows.ts';
+import { PaymentRows, paymentRecord, paymentView, type PaymentOrder, type PaymentRow, type PaymentToSettle } from './payment-rows.ts';
 import { markOutsideEffect } from '../../../../kernel/db/transaction-retry.ts';
 
 export type Outcome = 'succeeded' | 'failed';
@@ -75,11 +75,10 @@ export class CheckoutPayments implements CheckoutPaymentsService {
    * `accept`, and settles with the rows in hand when it accepts. Undefined when there is no such payment.
    */
   async settleWhen(trx: Knex.Transaction, paymentId: number, outcome: Outcome, accept: (payment: PaymentLookup) => boolean): Promise<PaymentLookup | undefined> {
-    const payment = await PaymentRows.find(trx, paymentId, { lock: true });
-    if (!payment) return undefined;
-    const { order, counts } = await this.orders.getCounted(trx, payment.order_id, { lock: true });
-    const found = this.lookup(payment, { ...orderSummary(order), checkout_id: order.checkout_id });
-    if (accept(found)) await this.settleRows(trx, payment, order, outcome, {}, counts);
+    const read = await PaymentRows.findForSettle(trx, paymentId);
+    if (!read) return undefined;
+    const found = this.lookup(read.payment, { ...orderSummary(read.order), checkout_id: read.order.checkout_id });
+    if (accept(found)) await this.settleRows(trx, read, outcome, {});
     return found;
   }
 
@@ -189,15 +188,15 @@ export class CheckoutPayments implements CheckoutPaymentsService {
    * money moved.
    */
   async settle(trx: Knex.Transaction, paymentId: number, outcome: Outcome, opts: { externalId?: string | null } = {}): Promise<SettledPayment> {
-    const payment = await PaymentRows.find(trx, paymentId, { lock: true });
-    if (!payment) throw CheckoutErrors.paymentNotFound();
-    const { order, counts } = await this.orders.getCounted(trx, payment.order_id, { lock: true });
-    return this.settleRows(trx, payment, order, outcome, opts, counts);
+    const read = await PaymentRows.findForSettle(trx, paymentId);
+    if (!read) throw CheckoutErrors.paymentNotFound();
+    return this.settleRows(trx, read, outcome, opts);
   }
 
-  // `settle` with the payment and its order read under lock (with the order's counts of payments,
-  // shipments and refunds, which spare the order event's reads of those it has none of).
-  private async settleRows(trx: Knex.Transaction, payment: PaymentRow, order: OrderRecord, outcome: Outcome, opts: { externalId?: string | null }, counts?: OrderChildCounts): Promise<SettledPayment> {
+  // `settle` with the payment, its order and the order's checkout read under lock (with the order's
+  // counts of payments, shipments and refunds, which spare the order event's reads of those it has none of).
+  private async settleRows(trx: Knex.Transaction, read: PaymentToSettle, outcome: Outcome, opts: { externalId?: string | null }): Promise<SettledPayment> {
+    const { payment, order } = read;
     const settled = payment.status === 'succeeded' || payment.status === 'failed';
     if (settled || (outcome === 'failed' && payment.status === 'cancelled')) {
       return { ...paymentRecord(payment), changed: false, order_status: order.status };
@@ -207,7 +206,7 @@ export class CheckoutPayments implements CheckoutPaymentsService {
       await this.fail(trx, payment, 'The payment failed.', external);
       return { ...paymentRecord((await PaymentRows.find(trx, payment.id))!), changed: true, order_status: order.status };
     }
-    const captured = await this.capture(trx, order, payment, external, counts);
+    const captured = await this.capture(trx, order, payment, external, read);
     return { ...paymentRecord(captured.payment), changed: true, order_status: captured.orderStatus };
   }
 
@@ -257,7 +256,8 @@ export class CheckoutPayments implements CheckoutPaymentsService {
   // processing (order.paid).
   // Books a captured payment: the payment succeeded, the order's paid amount, and the order moved to
   // processing once fully paid. Returns the payment as the update left it (built, not read back).
-  private async capture(trx: Knex.Transaction, order: OrderRecord, payment: PaymentRow, externalId: string | null, counts?: OrderChildCounts): Promise<{ payment: PaymentRow; orderStatus: string }> {
+  // `read`: what a settle read with the payment under lock (the order's counts, its checkout).
+  private async capture(trx: Knex.Transaction, order: OrderRecord, payment: PaymentRow, externalId: string | null, read?: Pick<PaymentToSettle, 'counts' | 'checkout'>): Promise<{ payment: PaymentRow; orderStatus: string }> {
     const now = this.now();
     const paid = order.amount_paid + payment.amount_minor;
     const booked = { amount_paid: paid, payment_status: paymentStatusOf(order.total, paid, order.amount_refunded) };
@@ -265,7 +265,11 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     // own. A pending order this payment covers is moved to processing by that same update.
     const becamePaid = order.status === 'pending' && paid >= order.total && (await transitionOrder(trx, order.id, 'pending', 'processing', now, { ...booked, paid_at: now }));
     if (!becamePaid) await OrderRows.update(trx, order.id, booked, now);
-    await PaymentRows.update(trx, payment, { status: 'succeeded', captured: payment.amount_minor, external_id: externalId, error: null, settled_at: now }, now);
+    // The order's checkout, once paid, is marked so in the payment's statement when it was read (and so
+    // locked) with the payment.
+    const checkout = becamePaid && read?.checkout?.id === order.checkout_id ? read.checkout : undefined;
+    const paidCheckout = checkout && CheckoutRows.changing(checkout.id, { status: 'paid' }, now);
+    await PaymentRows.update(trx, payment, { status: 'succeeded', captured: payment.amount_minor, external_id: externalId, error: null, settled_at: now }, now, paidCheckout);
     const succeeded: PaymentRow = { ...payment, status: 'succeeded', captured_minor: payment.amount_minor, external_id: externalId, error: null, settled_at: now, updated_at: now };
     // The capture's events go in one insert at its end, in this order: the payment, then (when the order
     // became paid) the checkout, then the order's.
@@ -274,12 +278,12 @@ export class CheckoutPayments implements CheckoutPaymentsService {
       await this.deps.events.emitMany(trx, [paymentEvent, ...(await orderChangeEvents(this.orders, trx, order.id)).events]);
       return { payment: succeeded, orderStatus: order.status };
     }
-    await CheckoutRows.update(trx, order.checkout_id, { status: 'paid' }, now);
+    if (!paidCheckout) await CheckoutRows.update(trx, order.checkout_id, { status: 'paid' }, now);
     // The order's records are read once, for checkout.updated and for the order's events after it; its
     // own row is the one locked above as the transition's update left it.
     const moved: OrderRecord = { ...order, ...booked, status: 'processing', paid_at: now, revision: order.revision + 1, updated_at: now };
-    const paidOrder = await this.orders.eventRecords(trx, order.id, moved, counts && childrenFromCounts(counts, succeeded));
-    const checkoutEvent = await placedCheckoutEvent(this.deps, trx, order.checkout_id, paidOrder);
+    const paidOrder = await this.orders.eventRecords(trx, order.id, moved, read && childrenFromCounts(read.counts, succeeded));
+    const checkoutEvent = await placedCheckoutEvent(this.deps, trx, order.checkout_id, paidOrder, checkout && CheckoutRows.asStored(checkout, { status: 'paid' }, now));
     const orderEvents = (await orderChangeEvents(this.orders, trx, order.id, ['order.paid'], paidOrder)).events;
     await this.deps.events.emitMany(trx, [paymentEvent, ...(checkoutEvent ? [checkoutEvent] : []), ...orderEvents]);
     return { payment: succeeded, orderStatus: 'processing' };
