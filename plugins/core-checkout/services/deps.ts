@@ -3,7 +3,7 @@ import type { PayPageTokens } from './pay-page-tokens.ts';
 import type { Knex } from 'knex';
 import type { Clock } from '../../../kernel/clock.ts';
 import type { Config } from '../../../kernel/config.ts';
-import type { EventBus } from '../../../kernel/events.ts';
+import type { EventBus, OutboxEvent } from '../../../kernel/events.ts';
 import type { Logger } from '../../../kernel/logger.ts';
 import type { VariantColumns, VariantForSale, VariantIds } from '../../core-catalog/services/for-sale.ts';
 import type { Db } from '../contracts.ts';
@@ -71,8 +71,10 @@ export interface InventoryReader {
   /**
    * `callerRollsBack`: the caller's transaction ends when this throws, so no savepoint is made for it.
    * `variants`: the lines' variants as this transaction read them (getVariantsForSale), not read again.
+   * `events` (with `callerRollsBack`): the reservation's events are added to it, for the caller to write
+   * with its own in this transaction.
    */
-  reserve(trx: Db, reference: StockReference, lines: Array<{ variant_id: number; quantity: number }>, opts?: { callerRollsBack?: boolean; variants?: ReadonlyMap<number, VariantForSale> }): Promise<unknown>;
+  reserve(trx: Db, reference: StockReference, lines: Array<{ variant_id: number; quantity: number }>, opts?: { callerRollsBack?: boolean; variants?: ReadonlyMap<number, VariantForSale>; events?: OutboxEvent[] }): Promise<unknown>;
   release(trx: Db, reference: StockReference): Promise<unknown>;
   /** Frees up to each line's quantity of what the reference holds of its variant. */
   releaseLines(trx: Db, reference: StockReference, lines: StockLine[], opts?: { actor?: string; reason?: string }): Promise<StockPart[]>;

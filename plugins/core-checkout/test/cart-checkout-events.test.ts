@@ -199,8 +199,15 @@ test('a change answers what a fresh read shows, though it reads its cart, items,
   // (A sum of stock records of its own; the store's once-a-second readings of the events and the plugin
   // settings, which may fall in this window, sum other tables.)
   assert.equal(paying.filter((q) => /^select .*sum\(/i.test(q) && /inventory_levels/.test(q) && !/from [`"]variants[`"]/.test(q)).length, 0, "the ordered cart's units available: the placing's read less what the order holds");
-  const eventTypes = sent.filter((q) => /^insert into [`"]events[`"]/.test(q.sql)).map((q) => q.bindings.filter((b) => typeof b === 'string' && /^(order|cart)\.(created|updated)$/.test(b)));
-  assert.ok(eventTypes.some((types) => types.join() === 'order.created,cart.updated'), `order.created and the ordered cart's event in one insert: ${JSON.stringify(eventTypes)}`);
+  const eventTypes = sent.filter((q) => /^insert into [`"]events[`"]/.test(q.sql)).map((q) => q.bindings.filter((b) => typeof b === 'string' && /^(order|cart|inventory)\.(created|updated)$/.test(b)));
+  // The reservation's events (a stock record of each variant) go with them: one insert of events in the placing.
+  assert.ok(eventTypes.some((types) => types.join() === 'inventory.updated,inventory.updated,order.created,cart.updated'), `the reservation's events, order.created and the ordered cart's event in one insert: ${JSON.stringify(eventTypes)}`);
+  assert.equal(eventTypes.filter((types) => types.includes('inventory.updated')).length, 1, JSON.stringify(eventTypes));
+  // …and are written: each variant's stock record as the reservation left it.
+  const records = expectStatus(await s.staff.get(`/api/v1/inventory/?variant_id=${a.id}`), 200).results;
+  const reserved = (await eventsOf(s, 'inventory.updated')).filter((e: any) => e.variant_id === a.id).at(-1);
+  assert.equal(reserved.reserved, 5);
+  assert.deepEqual(reserved, records.find((r: any) => r.id === reserved.id));
   // The ordered cart's event is built from what the pay read: it is the cart as read now.
   const lastCart = (await eventsAbout(s, 'cart.updated', cart.id)).at(-1);
   assert.equal(lastCart.status, 'ordered');

@@ -106,6 +106,12 @@ export class StockChange {
    * units fell from at least the store's threshold to below it in this change.
    */
   async emit(db: Db): Promise<void> {
+    // One insert for the change's events, in the order they were listed.
+    await this.deps.events.emitMany(db, this.events());
+  }
+
+  /** The events `emit` writes, in its order. */
+  events(): OutboxEvent[] {
     const threshold = this.deps.lowStockThreshold();
     const events: OutboxEvent[] = [];
     for (const [id, view] of this.views) {
@@ -113,8 +119,7 @@ export class StockChange {
       const before = view.available - (this.touched.get(id)?.deltaAvailable ?? 0);
       if (threshold > 0 && before >= threshold && view.available < threshold) events.push({ type: 'inventory.low_stock', data: { ...view, threshold } });
     }
-    // One insert for the change's events, in the order they were listed.
-    await this.deps.events.emitMany(db, events);
+    return events;
   }
 }
 
@@ -125,6 +130,12 @@ export interface ChangeOptions {
    * the change runs in that transaction directly, without a savepoint of its own: two statements less.
    */
   callerRollsBack?: boolean;
+  /**
+   * With `callerRollsBack`: the change's events are added to this list instead of being written, for
+   * the caller to write in its own insert of events in the same transaction (the pay writes them with
+   * `order.created`: one statement less). The caller must write them, or they are lost.
+   */
+  events?: OutboxEvent[];
 }
 
 /**
@@ -142,7 +153,8 @@ export async function runChange<T>(deps: InventoryDeps, db: Db, meta: ChangeMeta
     const value = await work(trx, change);
     await change.persist(trx);
     // In a savepoint, the events are written once it is released (below).
-    if (!outer || inPlace) await change.emit(trx);
+    if (inPlace && opts.events) opts.events.push(...change.events());
+    else if (!outer || inPlace) await change.emit(trx);
     return { value, change };
   };
   if (inPlace) return run(db);

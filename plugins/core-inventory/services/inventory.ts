@@ -4,6 +4,7 @@ import type { ReservationService } from './reservations.ts';
 import type { ShippingService } from './shipping.ts';
 import type { AdjustInput, SetInput, StockService } from './stock.ts';
 import type { Knex } from 'knex';
+import type { OutboxEvent } from '../../../kernel/events.ts';
 import { availableByVariant, availableUnitsColumn } from './availability.ts';
 
 /**
@@ -23,9 +24,11 @@ export class InventoryService {
    * Holds stock for every line of `reference` (see ReservationService.reserve); throws
    * InsufficientStockError. `callerRollsBack`: the caller ends its transaction when this throws, so no
    * savepoint is made for it. `variants`: the lines' variants as the caller read them from the catalogue
-   * (getVariantsForSale) in this transaction, so they are not read again.
+   * (getVariantsForSale) in this transaction, so they are not read again. `events` (with
+   * `callerRollsBack`): the reservation's events are added to this list, for the caller to write with its
+   * own in this transaction, instead of in an insert of their own.
    */
-  reserve(trx: Db, reference: Reference, lines: StockLine[], opts?: { actor?: string; callerRollsBack?: boolean; variants?: ReadonlyMap<number, VariantForSale> }): Promise<Allocation[]> {
+  reserve(trx: Db, reference: Reference, lines: StockLine[], opts?: { actor?: string; callerRollsBack?: boolean; variants?: ReadonlyMap<number, VariantForSale>; events?: OutboxEvent[] }): Promise<Allocation[]> {
     return this.reservations.reserve(trx, reference, lines, opts);
   }
 

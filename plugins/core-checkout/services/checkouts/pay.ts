@@ -146,11 +146,12 @@ export class PayService {
     const placed = await placeOrder(this.deps, this.orders, trx, { checkout, cart, evaluation, customerId, test, lang: input.lang, placedFrom: placedFrom(input.ip) });
     // The cart is now `ordered` (no longer open): abandoned-cart plugins learn it from cart.updated,
     // priced from the items, variants and taps' reads of the evaluation the order was placed from (their
-    // units available less what the order now holds); written with order.created in one insert.
+    // units available less what the order now holds); written with the reservation's events and
+    // order.created in one insert.
     const variants = afterReserving(evaluation.priced.variants, totals.lines);
     const known = { cart: placed.cart, items: evaluation.priced.items, variants, reads: evaluation.reads };
     const cartChange = await this.carts.changeEvent(trx, cart.id, 'cart.updated', known);
-    await this.deps.events.emitMany(trx, cartChange ? [placed.created, cartChange.event] : [placed.created]);
+    await this.deps.events.emitMany(trx, [...placed.stockEvents, placed.created, ...(cartChange ? [cartChange.event] : [])]);
     return { order: placed.order, method };
   }
 

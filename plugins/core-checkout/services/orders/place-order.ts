@@ -34,11 +34,14 @@ interface Shortage {
 
 // core-inventory's InsufficientStockError names lines by their index in the list given, which is the
 // order's lines here; the checkout's answer names its items the same way.
-async function reserveStock(deps: CheckoutDeps, trx: Knex.Transaction, order: OrderRecord, lines: PricedLine[], variants: ReadonlyMap<number, VariantForSale>): Promise<void> {
+// Returns the reservation's events, for the pay to write with its own.
+async function reserveStock(deps: CheckoutDeps, trx: Knex.Transaction, order: OrderRecord, lines: PricedLine[], variants: ReadonlyMap<number, VariantForSale>): Promise<OutboxEvent[]> {
+  const events: OutboxEvent[] = [];
   try {
     // A refusal fails the pay, and its transaction with it: nothing of the reservation is left to undo.
     // The variants are those the order was priced from, read in this transaction.
-    await deps.inventory.reserve(trx, { type: 'order', id: order.id }, lines.map((l) => ({ variant_id: l.variant_id, quantity: l.quantity })), { callerRollsBack: true, variants });
+    await deps.inventory.reserve(trx, { type: 'order', id: order.id }, lines.map((l) => ({ variant_id: l.variant_id, quantity: l.quantity })), { callerRollsBack: true, variants, events });
+    return events;
   } catch (err) {
     const shortages = (err as { shortages?: Shortage[] }).shortages;
     if ((err as { code?: string }).code !== 'insufficient_stock' || !Array.isArray(shortages)) throw err;
@@ -49,18 +52,23 @@ async function reserveStock(deps: CheckoutDeps, trx: Knex.Transaction, order: Or
   }
 }
 
-/** An order just placed: the order, the cart it closed, and its `order.created` event, not yet written. */
+/**
+ * An order just placed: the order, the cart it closed, and the events not yet written: the stock
+ * reservation's (`inventory.updated`, …) and the order's `order.created`, in that order.
+ */
 export interface PlacedOrder {
   order: OrderRecord;
   cart: CartRecord;
+  stockEvents: OutboxEvent[];
   created: OutboxEvent;
 }
 
 /**
  * Places the order of a priced checkout, inside the pay transaction: the next order number, the order
  * and its items (snapshots), `checkout.validateOrder` (a veto rolls everything back), the stock
- * reservation, `checkout.placeOrder` (voucher usage), the cart closed. The caller emits `created`
- * (`order.created`) in the same transaction, with the cart's event in one insert.
+ * reservation, `checkout.placeOrder` (voucher usage), the cart closed. The caller emits the
+ * reservation's events and `created` (`order.created`) in the same transaction, with the cart's event in
+ * one insert.
  */
 export async function placeOrder(deps: CheckoutDeps, orders: OrderService, trx: Knex.Transaction, input: PlaceOrderInput): Promise<PlacedOrder> {
   const { checkout, cart, evaluation } = input;
@@ -99,13 +107,14 @@ export async function placeOrder(deps: CheckoutDeps, orders: OrderService, trx: 
   totals.lines.forEach((line, i) => (line.id = items[i]!.id));
   const event: PlaceOrderEvent = { trx, order: { ...orderSummary(order), customer_id: order.customer_id, checkout_id: checkout.id, cart_id: cart.id }, totals };
   await deps.hooks.validateOrder.promise(event);
-  await reserveStock(deps, trx, order, totals.lines, evaluation.priced.variants);
+  const stockEvents = await reserveStock(deps, trx, order, totals.lines, evaluation.priced.variants);
   await deps.hooks.placeOrder.promise(event);
   // Both rows are locked since the pay began: one statement where the database allows it.
   await updateRows(trx, [CartRows.touching(cart.id, now, { status: 'ordered', order_id: order.id }), CheckoutRows.changing(checkout.id, { order_id: order.id }, now)]);
   return {
     order,
     cart: { ...cart, status: 'ordered', order_id: order.id, updated_at: now },
+    stockEvents,
     created: { type: 'order.created', data: orders.placedEventData(order, items) },
   };
 }
