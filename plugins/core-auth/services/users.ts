@@ -3,6 +3,9 @@ import type { Clock } from '../../../kernel/clock.ts';
 import { forceIndex, isDuplicateKey, toBool, toDate, toIso } from '../../../kernel/db/dialect.ts';
 import { AuthErrors } from '../errors.ts';
 import type { PasswordHasher } from './passwords.ts';
+import { normalizeEmail } from '../contracts.ts';
+
+export { normalizeEmail };
 
 export type Db = Knex | Knex.Transaction;
 export type UserKind = 'staff' | 'customer';
@@ -58,9 +61,6 @@ export interface NewUser {
 }
 
 /** E-mails are compared and stored lower-cased and trimmed. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 function fromRow(row: any): User {
   return { ...accountFromRow(row), password_hash: row.password_hash };

@@ -3,7 +3,7 @@ import type { PluginContext } from '../../../kernel/plugin.ts';
 import type { RouteRequest } from '../../../kernel/routes.ts';
 import { paginate } from '../../../kernel/http/lists.ts';
 import { isStaffLike } from '../../../kernel/http/principal.ts';
-import type { StoreSettingsService } from '../../core-store/services/store-settings.ts';
+import type { StoreSettingsService } from '../../core-store/contracts.ts';
 import { PageService, type PageViewer } from '../services/pages.ts';
 import {
   pageIdParams,

@@ -5,7 +5,7 @@ import type { Clock } from '../../../kernel/clock.ts';
 import type { Config } from '../../../kernel/config.ts';
 import type { EventBus, OutboxEvent } from '../../../kernel/events.ts';
 import type { Logger } from '../../../kernel/logger.ts';
-import type { VariantColumns, VariantForSale, VariantIds } from '../../core-catalog/services/for-sale.ts';
+import type { VariantColumns, VariantForSale, VariantIds } from '../../core-catalog/contracts.ts';
 import type { Db } from '../contracts.ts';
 import type { CheckoutHooks } from '../hooks.ts';
 

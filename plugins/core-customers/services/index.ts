@@ -1,9 +1,6 @@
 import { asValue } from 'awilix';
 import type { PluginContext } from '../../../kernel/plugin.ts';
-import type { PasswordHasher } from '../../core-auth/services/passwords.ts';
-import type { SessionService } from '../../core-auth/services/sessions.ts';
-import type { LoginThrottle } from '../../core-auth/services/throttle.ts';
-import type { UserService } from '../../core-auth/services/users.ts';
+import type { LoginThrottle, PasswordHasher, SessionService, UserService } from '../../core-auth/contracts.ts';
 import { AddressService } from './addresses.ts';
 import { CustomerService } from './customers.ts';
 import { OwnAccountService } from './own-account.ts';

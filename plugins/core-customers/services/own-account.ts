@@ -1,8 +1,5 @@
 import type { Knex } from 'knex';
-import type { PasswordHasher } from '../../core-auth/services/passwords.ts';
-import type { SessionService } from '../../core-auth/services/sessions.ts';
-import type { LoginThrottle } from '../../core-auth/services/throttle.ts';
-import { normalizeEmail, type UserService } from '../../core-auth/services/users.ts';
+import { normalizeEmail, type LoginThrottle, type PasswordHasher, type SessionService, type UserService } from '../../core-auth/contracts.ts';
 import { CustomerErrors } from '../errors.ts';
 import { checkProfile, type CustomerService, type ProfileChanges } from './customers.ts';
 import type { CustomerView } from './records.ts';

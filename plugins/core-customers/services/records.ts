@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { toBool, toIso } from '../../../kernel/db/dialect.ts';
 import type { FieldErrors } from '../../../kernel/http/errors.ts';
-import type { Account } from '../../core-auth/services/users.ts';
+import type { Account } from '../../core-auth/contracts.ts';
 import { addError } from '../errors.ts';
 
 export type Db = Knex | Knex.Transaction;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { isSqlite } from '../../../kernel/db/dialect.ts';
-import type { ProductView, VariantView } from '../../core-catalog/services/records.ts';
+import type { ProductView, VariantView } from '../../core-catalog/contracts.ts';
 import { levelsInActiveWarehouses } from './levels.ts';
 import type { Db } from './records.ts';
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../../../kernel/clock.ts';
 import type { EventBus } from '../../../kernel/events.ts';
-import type { VariantForSale } from '../../core-catalog/services/for-sale.ts';
+import type { VariantForSale } from '../../core-catalog/contracts.ts';
 import type { Db } from './records.ts';
 
 export type { VariantForSale };

@@ -1,13 +1,10 @@
 import type { Knex } from 'knex';
 import { currencyExponent } from '../../../kernel/money/iso4217.ts';
 import { formatAmount } from '../../../kernel/money/money.ts';
-import type { CategoryService } from '../../core-catalog/services/categories.ts';
-import type { ProductService } from '../../core-catalog/services/products.ts';
-import type { VariantService } from '../../core-catalog/services/variants.ts';
-import type { InventoryService } from '../../core-inventory/services/inventory.ts';
-import type { WarehouseService } from '../../core-inventory/services/warehouses.ts';
-import type { StoreSettingsService } from '../../core-store/services/store-settings.ts';
-import type { ShippingMethodService } from '../../shipping-flat/services/methods.ts';
+import type { CategoryService, ProductService, VariantService } from '../../core-catalog/contracts.ts';
+import type { InventoryService, WarehouseService } from '../../core-inventory/contracts.ts';
+import type { StoreSettingsService } from '../../core-store/contracts.ts';
+import type { ShippingMethodService } from '../../shipping-flat/contracts.ts';
 import { CATEGORIES, DEMO_STORE, PRODUCTS, SHIPPING_METHODS, WAREHOUSE, type DemoText } from '../catalogue.ts';
 
 export type Db = Knex | Knex.Transaction;

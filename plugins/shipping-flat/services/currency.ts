@@ -1,4 +1,4 @@
-import type { ExchangeService } from '../../core-store/services/exchange.ts';
+import type { ExchangeService } from '../../core-store/contracts.ts';
 
 /** The parts of core-store's `storeSettings` this plugin reads. */
 export interface StoreSettingsReader {
