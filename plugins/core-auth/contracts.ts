@@ -12,3 +12,6 @@ export type { Account, UserService } from './services/users.ts';
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/** The lengths a password may have (core-customers' registration schema states them too). */
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './services/passwords.ts';

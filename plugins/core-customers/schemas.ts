@@ -1,6 +1,6 @@
 import { countryCode } from '../../kernel/http/schemas.ts';
 import { listQuerySchema, pageSchema, type ListSpec } from '../../kernel/http/lists.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../core-auth/services/passwords.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../core-auth/contracts.ts';
 
 const timestamp = { type: 'string', format: 'date-time' };
 const nullableId = { type: ['integer', 'null'] };
