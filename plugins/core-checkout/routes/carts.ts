@@ -78,9 +78,9 @@ export function registerCartRoutes(ctx: PluginContext, s: CheckoutServices): voi
     schema: { querystring: currencyQuery, body: addItemBody, response: { 200: cart, 201: cart } },
     handler: async (request, reply) => {
       const trx = request.trx!;
-      const { cart: target } = await s.carts.sessionCartForWrite(trx, request.principal, request.cookies?.[CART_COOKIE], request.currency);
+      const { cart: target, lines } = await s.carts.sessionCartForWrite(trx, request.principal, request.cookies?.[CART_COOKIE], request.currency);
       if (request.principal.kind !== 'customer') setCartCookie(reply, target.id);
-      return addItem(request, reply, target);
+      return addItem(request, reply, target, lines);
     },
   });
 

@@ -222,3 +222,33 @@ test('a change answers what a fresh read shows, though it reads its cart, items,
   assert.deepEqual(created.items, order.items);
   assert.deepEqual({ ...created, payments: order.payments, updated_at: order.updated_at }, order);
 });
+
+test("the session cart's first item reads no cart, line or voucher; the next ones read the cart and its lines in the statement that locks it", async () => {
+  const s = shop();
+  const a = await makeVariant(s, { price: '3.00' });
+  const b = await makeVariant(s, { price: '1.50' });
+  const browser = new SessionClient(s.store);
+  await browser.csrf();
+  const voucherReads = (sql: string[]) => sql.filter((q) => /from [`"]voucher_applications[`"]/.test(q)).length;
+  let answer: any;
+  const first = await statementsOf(s, async () => {
+    answer = expectStatus(await browser.request({ method: 'POST', url: '/api/v1/cart/items/', payload: { variant_id: a.id, quantity: 2 } }), 201);
+  });
+  // A cart made by the request: its lines and the vouchers' count are known (none), not read.
+  assert.equal(reads(first, 'carts') + reads(first, 'cart_items'), 0, first.join('\n'));
+  assert.equal(voucherReads(first), 0, first.join('\n'));
+  assert.deepEqual(answer, expectStatus(await browser.request({ method: 'GET', url: '/api/v1/cart/' }), 200));
+  for (const [variant_id, quantity, status] of [[b.id, 1, 201], [a.id, 1, 200]] as const) {
+    const sql = await statementsOf(s, async () => {
+      answer = expectStatus(await browser.request({ method: 'POST', url: '/api/v1/cart/items/', payload: { variant_id, quantity } }), status);
+    });
+    const locked = sql.filter((q) => /^select .*[`"]carts[`"]\.[`"]status[`"] as .* from [`"]carts[`"] left join [`"]cart_items[`"]/.test(q));
+    assert.equal(locked.length, 1, sql.join('\n'));
+    if (!isSqlite(s.knex)) assert.match(locked[0]!, / for update$/);
+    assert.equal(reads(sql, 'carts') + reads(sql, 'cart_items'), 1, sql.join('\n'));
+    assert.equal(voucherReads(sql), 1, 'the vouchers counted with the lines, in the same statement');
+    assert.deepEqual(answer, expectStatus(await browser.request({ method: 'GET', url: '/api/v1/cart/' }), 200));
+  }
+  assert.deepEqual(answer.items.map((i: any) => [i.variant_id, i.quantity]), [[a.id, 3], [b.id, 1]]);
+  assert.equal(answer.total.amount, '10.50');
+});

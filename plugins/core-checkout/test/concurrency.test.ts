@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { SessionClient } from '../../../test/helpers/auth.ts';
 import { cartWith, expectStatus, makeVariant, pay, readyCheckout, shopFor, stockOf } from './helpers.ts';
 
 const database = process.env.DATABASE_URL ? 'MariaDB/MySQL' : 'SQLite';
@@ -30,5 +31,18 @@ test(`20 concurrent adds of one variant to one cart end in one line of 20 (${dat
   const results = await Promise.all(Array.from({ length: 20 }, () => shop.anon.post(`/api/v1/cart/${cart.id}/items/`, { variant_id: v.id, quantity: 1 })));
   assert.deepEqual([...new Set(results.map((r) => r.statusCode))].sort(), [200, 201]);
   const after = expectStatus(await shop.anon.get(`/api/v1/cart/${cart.id}/`), 200);
+  assert.deepEqual(after.items.map((i: any) => i.quantity), [20]);
+});
+
+test(`20 concurrent adds to a guest's session cart (its cookie) end in one line of 20 (${database})`, async (t) => {
+  const shop = await shopFor(t);
+  const v = await makeVariant(shop);
+  const browser = new SessionClient(shop.store);
+  await browser.csrf();
+  const made = expectStatus(await browser.request({ method: 'POST', url: '/api/v1/cart/items/', payload: { variant_id: v.id, quantity: 1 } }), 201);
+  const results = await Promise.all(Array.from({ length: 19 }, () => browser.request({ method: 'POST', url: '/api/v1/cart/items/', payload: { variant_id: v.id, quantity: 1 } })));
+  assert.deepEqual([...new Set(results.map((r) => r.statusCode))], [200]);
+  assert.deepEqual([...new Set(results.map((r) => r.json().id))], [made.id], 'every add went to the cookie\'s cart');
+  const after = expectStatus(await browser.request({ method: 'GET', url: '/api/v1/cart/' }), 200);
   assert.deepEqual(after.items.map((i: any) => i.quantity), [20]);
 });

@@ -219,17 +219,25 @@ export class CartService {
     return cart && cart.status === 'open' && cart.customer_id === null && !isExpired(cart, now) ? cart : undefined;
   }
 
-  /** The session cart for a change, locked; made (in `currency`) when there is none. */
-  async sessionCartForWrite(trx: Db, principal: Principal, cookieCartId: string | undefined, currency: string): Promise<{ cart: CartRecord; created: boolean }> {
+  /**
+   * The session cart for a change, locked; made (in `currency`) when there is none. `lines`: its lines and
+   * the other plugins' counts on it, when they were read with it (a guest's cart) or are known (one made here).
+   */
+  async sessionCartForWrite(trx: Db, principal: Principal, cookieCartId: string | undefined, currency: string): Promise<{ cart: CartRecord; created: boolean; lines?: CartLines }> {
     const now = this.now();
-    let cart: CartRecord | undefined;
-    if (principal.kind === 'customer') cart = await CartRows.latestOfCustomer(trx, principal.id, now, { lock: true });
-    else if (cookieCartId) {
-      const found = await CartRows.find(trx, cookieCartId, { lock: true });
-      if (found && found.status === 'open' && found.customer_id === null && !isExpired(found, now)) cart = found;
+    if (principal.kind === 'customer') {
+      const own = await CartRows.latestOfCustomer(trx, principal.id, now, { lock: true });
+      if (own) return { cart: own, created: false };
+    } else if (cookieCartId) {
+      // The guest's cart with its lines, in the statement that locks it (what adding an item reads first).
+      const found = await lockedCartWithItems(this.deps, trx, cookieCartId);
+      if (found && found.cart.status === 'open' && found.cart.customer_id === null && !isExpired(found.cart, now)) {
+        return { cart: found.cart, created: false, lines: { items: found.items, counted: found.counted } };
+      }
     }
-    if (cart) return { cart, created: false };
-    return { cart: (await this.create(trx, { currency, principal })).cart, created: true };
+    const { cart } = await this.create(trx, { currency, principal });
+    // Made in this transaction: no lines, and nothing of another plugin refers to it yet.
+    return { cart, created: true, lines: { items: [], counted: this.deps.lineCounts.none(cart.id) } };
   }
 
   /**

@@ -27,6 +27,13 @@ export class CartLineCounts {
     return columns;
   }
 
+  /** Every count at 0, keyed for `TotalsContext.reads`: a cart made in this transaction, which nothing refers to yet. */
+  none(cartId: string): Map<string, number> {
+    const counted = new Map<string, number>();
+    for (const name of this.counts.keys()) counted.set(countedKey(name, cartId), 0);
+    return counted;
+  }
+
   /** The counts as a row selected with `columns` holds them, keyed for `TotalsContext.reads`. */
   fromColumns(cartId: string, values: Record<string, unknown>): Map<string, number> {
     const counted = new Map<string, number>();
