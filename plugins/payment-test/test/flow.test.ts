@@ -88,7 +88,18 @@ test('paying with the test method, following the redirect and succeeding pays th
 
 test('a failed payment leaves the order pending; paying again starts a new payment on the same order', async () => {
   const { checkout, payment } = await payWithTest();
-  const failed = await postOutcome(shop, payment.redirect_url, 'failed');
+  let failed: any;
+  const sent = await statementsDuring(shop.store.kernel.knex, async () => {
+    failed = await postOutcome(shop, payment.redirect_url, 'failed');
+  });
+  // The payment and its order are read once, locked together: payment.failed and the answer are built
+  // from those rows and the update, with no read back.
+  const sql = sent.map((s) => s.sql);
+  assert.equal(sql.filter((q) => /^select /.test(q) && /[`"](orders|payments)[`"]/.test(q)).length, 1, sql.join('\n'));
+  const failedEvent = (await events(shop, 'payment.failed')).map((e) => e.data).find((p: any) => p.id === payment.id);
+  const stored = expectStatus(await shop.staff.get(`/api/v1/orders/${payment.order.id}/`), 200).payments.find((p: any) => p.id === payment.id);
+  assert.equal(failedEvent.status, 'failed');
+  assert.deepEqual({ ...failedEvent, order_number: undefined }, { ...stored, order_number: undefined });
   assert.equal(failed.statusCode, 303);
   assert.equal(failed.headers.location, checkout.payment_url);
   let placed = await order(shop, payment.order.id);

@@ -148,8 +148,7 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     if (isGatewayError(answer) || answer.status === 'failed') {
       const message = isGatewayError(answer) ? answer.message : 'The payment was declined.';
       const external = isGatewayError(answer) ? null : (answer.external_id ?? null);
-      await this.fail(trx, payment, message, external, order);
-      return { payment: (await PaymentRows.find(trx, payment.id))!, failure: message };
+      return { payment: await this.fail(trx, payment, message, external, order), failure: message };
     }
     const given = startedFields(answer);
     const holdUntil = holdOf(answer);
@@ -203,8 +202,8 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     }
     const external = payment.external_id ?? opts.externalId ?? null;
     if (outcome === 'failed') {
-      await this.fail(trx, payment, 'The payment failed.', external);
-      return { ...paymentRecord((await PaymentRows.find(trx, payment.id))!), changed: true, order_status: order.status };
+      const failed = await this.fail(trx, payment, 'The payment failed.', external, order);
+      return { ...paymentRecord(failed), changed: true, order_status: order.status };
     }
     const captured = await this.capture(trx, order, payment, external, read);
     return { ...paymentRecord(captured.payment), changed: true, order_status: captured.orderStatus };
@@ -243,12 +242,16 @@ export class CheckoutPayments implements CheckoutPaymentsService {
     return this.settle(trx, payment.id, note.outcome, { externalId: note.externalId ?? null });
   }
 
-  private async fail(trx: Knex.Transaction, payment: PaymentRow, message: string, externalId: string | null, known?: OrderRecord): Promise<void> {
+  // Marks a payment the transaction holds locked failed; returns it as the update left it (built, not
+  // read back). `known`: its order, when the caller read it.
+  private async fail(trx: Knex.Transaction, payment: PaymentRow, message: string, externalId: string | null, known?: OrderRecord): Promise<PaymentRow> {
     const now = this.now();
-    await PaymentRows.update(trx, payment, { status: 'failed', error: message.slice(0, 1000), external_id: externalId, settled_at: now }, now);
+    const values = { status: 'failed' as const, error: message.slice(0, 1000), external_id: externalId, settled_at: now };
+    await PaymentRows.update(trx, payment, values, now);
     const order = known ?? (await this.orders.get(trx, payment.order_id));
-    const failed = (await PaymentRows.find(trx, payment.id))!;
+    const failed: PaymentRow = { ...payment, ...values, updated_at: now };
     await this.deps.events.emit(trx, 'payment.failed', { ...paymentView(failed), order_number: order.order_number });
+    return failed;
   }
 
   // A succeeded payment: its amount captured, the order's paid amount and payment status updated
