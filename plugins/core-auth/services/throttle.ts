@@ -2,7 +2,7 @@ import { AuthErrors } from '../errors.ts';
 import { addressKey, type AddressReservation, type AddressThrottle } from './address-throttle.ts';
 import type { FailureLog } from './failure-log.ts';
 import type { Trust } from './trusted-clients.ts';
-import { normalizeEmail } from './users.ts';
+import { normalizeEmail } from '../contracts.ts';
 
 export interface ThrottleLimits {
   /** Failed logins to one account from one address within the window before that pair is locked. */

@@ -5,8 +5,6 @@ import { AuthErrors } from '../errors.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { normalizeEmail } from '../contracts.ts';
 
-export { normalizeEmail };
-
 export type Db = Knex | Knex.Transaction;
 export type UserKind = 'staff' | 'customer';
 export type StaffRole = 'owner' | 'staff';
@@ -59,8 +57,6 @@ export interface NewUser {
   first_name?: string;
   last_name?: string;
 }
-
-/** E-mails are compared and stored lower-cased and trimmed. */
 
 function fromRow(row: any): User {
   return { ...accountFromRow(row), password_hash: row.password_hash };

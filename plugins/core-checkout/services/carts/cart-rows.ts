@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { forUpdate, toDate } from '../../../../kernel/db/dialect.ts';
+import { unprefixed } from '../../../../kernel/db/prefixed-columns.ts';
 import { updateRows, type RowUpdate } from '../../../../kernel/db/row-updates.ts';
 import { isStaffLike, type Principal } from '../../../../kernel/http/principal.ts';
 import type { Db } from '../../contracts.ts';
@@ -52,7 +53,7 @@ export function cartFromRow(row: any): CartRecord {
 
 /** A cart selected beside another table's row with its columns named `<prefix><column>`. */
 export function cartFromPrefixed(row: any, prefix: string): CartRecord {
-  return cartFromRow(Object.fromEntries(CART_COLUMNS.map((c) => [c, row[`${prefix}${c}`]])));
+  return cartFromRow(unprefixed(row, prefix, CART_COLUMNS));
 }
 
 /** An open cart untouched for CART_LIFETIME_MS is expired (ordered carts are history and stay). */

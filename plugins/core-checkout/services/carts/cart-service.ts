@@ -42,6 +42,11 @@ export interface CartLines {
   counted: Map<string, number>;
 }
 
+/** Whether a cart a `cart_id` cookie names is the guest's session cart: open, bound to no customer, not expired. */
+function isGuestSessionCart(cart: CartRecord, now: Date): boolean {
+  return cart.status === 'open' && cart.customer_id === null && !isExpired(cart, now);
+}
+
 export interface ViewOptions {
   principal: Principal;
   lang: string;
@@ -112,14 +117,21 @@ export class CartService {
 
   /** The cart the caller may see, else 404 (unknown, expired, or another customer's). `lock` for changes. */
   async require(db: Db, id: string, principal: Principal, opts: { lock?: boolean } = {}): Promise<CartRecord> {
-    const cart = await CartRows.find(db, id, opts);
-    if (!cart || isExpired(cart, this.now()) || !canSee(cart, principal)) throw CheckoutErrors.cartNotFound();
-    return cart;
+    return this.visible(await CartRows.find(db, id, opts), principal);
   }
 
   /** Like `require`, locked, and refusing a cart that already became an order (409 cart_ordered). */
   async requireOpen(trx: Db, id: string, principal: Principal): Promise<CartRecord> {
-    const cart = await this.require(trx, id, principal, { lock: true });
+    return this.open(await this.require(trx, id, principal, { lock: true }));
+  }
+
+  // `require`'s and `requireOpen`'s refusals, for a cart however it was read.
+  private visible(cart: CartRecord | undefined, principal: Principal): CartRecord {
+    if (!cart || isExpired(cart, this.now()) || !canSee(cart, principal)) throw CheckoutErrors.cartNotFound();
+    return cart;
+  }
+
+  private open(cart: CartRecord): CartRecord {
     if (cart.status !== 'open') throw CheckoutErrors.cartOrdered();
     return cart;
   }
@@ -130,9 +142,8 @@ export class CartService {
    */
   async requireOpenWithItems(trx: Db, id: string, principal: Principal): Promise<{ cart: CartRecord; lines: CartLines }> {
     const found = await lockedCartWithItems(this.deps, trx, id);
-    if (!found || isExpired(found.cart, this.now()) || !canSee(found.cart, principal)) throw CheckoutErrors.cartNotFound();
-    if (found.cart.status !== 'open') throw CheckoutErrors.cartOrdered();
-    return { cart: found.cart, lines: { items: found.items, counted: found.counted } };
+    const cart = this.open(this.visible(found?.cart, principal));
+    return { cart, lines: { items: found!.items, counted: found!.counted } };
   }
 
   /** The cart as the API shows it: items and totals (no address yet: no shipping, no tax). */
@@ -216,7 +227,7 @@ export class CartService {
     if (principal.kind === 'customer') return CartRows.latestOfCustomer(db, principal.id, now);
     if (!cookieCartId) return undefined;
     const cart = await CartRows.find(db, cookieCartId);
-    return cart && cart.status === 'open' && cart.customer_id === null && !isExpired(cart, now) ? cart : undefined;
+    return cart && isGuestSessionCart(cart, now) ? cart : undefined;
   }
 
   /**
@@ -231,7 +242,7 @@ export class CartService {
     } else if (cookieCartId) {
       // The guest's cart with its lines, in the statement that locks it (what adding an item reads first).
       const found = await lockedCartWithItems(this.deps, trx, cookieCartId);
-      if (found && found.cart.status === 'open' && found.cart.customer_id === null && !isExpired(found.cart, now)) {
+      if (found && isGuestSessionCart(found.cart, now)) {
         return { cart: found.cart, created: false, lines: { items: found.items, counted: found.counted } };
       }
     }

@@ -2,6 +2,7 @@ import type { Db } from '../../contracts.ts';
 import type { CheckoutDeps, VariantForSale } from '../deps.ts';
 import type { CartItemRow, PricedItems } from '../totals/lines.ts';
 import { forUpdate } from '../../../../kernel/db/dialect.ts';
+import { prefixedColumns } from '../../../../kernel/db/prefixed-columns.ts';
 import { CART_COLUMNS, CartRows, cartFromPrefixed, isUuid, type CartRecord } from './cart-rows.ts';
 
 // The name core-inventory's units available take among the variants' columns.
@@ -70,7 +71,7 @@ export async function cartItemsCounted(deps: CheckoutDeps, db: Db, cartId: strin
 export async function lockedCartWithItems(deps: CheckoutDeps, db: Db, cartId: string): Promise<{ cart: CartRecord; items: CartItemRow[]; counted: Map<string, number> } | undefined> {
   if (!isUuid(cartId)) return undefined;
   const id = cartId.toLowerCase();
-  const rows = await forUpdate(db as any, cartLinesQuery(deps, db, id, CART_COLUMNS.map((c) => `carts.${c} as ${CART_PREFIX}${c}`)));
+  const rows = await forUpdate(db as any, cartLinesQuery(deps, db, id, prefixedColumns('carts', CART_PREFIX, CART_COLUMNS)));
   const first = rows[0];
   if (!first) return undefined;
   const cart = cartFromPrefixed(first, CART_PREFIX);

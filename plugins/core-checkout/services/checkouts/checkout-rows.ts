@@ -1,4 +1,5 @@
 import { forUpdate, parseJson, toBool, toDate } from '../../../../kernel/db/dialect.ts';
+import { prefixedColumns } from '../../../../kernel/db/prefixed-columns.ts';
 import { updateRows, type RowUpdate } from '../../../../kernel/db/row-updates.ts';
 import type { Address, Db, ShippingRate } from '../../contracts.ts';
 import { CART_COLUMNS, cartFromPrefixed, isUuid, newId, type CartRecord } from '../carts/cart-rows.ts';
@@ -86,7 +87,7 @@ export const CheckoutRows = {
     const query = db('checkouts')
       .leftJoin('carts', 'carts.id', 'checkouts.cart_id')
       .where('checkouts.id', id.toLowerCase())
-      .first('checkouts.*', ...CART_COLUMNS.map((c) => `carts.${c} as cart__${c}`));
+      .first('checkouts.*', ...prefixedColumns('carts', 'cart__', CART_COLUMNS));
     const row = await (opts.lock ? forUpdate(db as any, query) : query);
     if (!row) return undefined;
     const cart = row.cart__id === null || row.cart__id === undefined ? undefined : cartFromPrefixed(row, 'cart__');

@@ -1,6 +1,7 @@
 import { affectedRows, forUpdate, isMysql, toBool, toDate, toIso } from '../../../../kernel/db/dialect.ts';
 import { toMoney, type Money } from '../../../../kernel/money/money.ts';
 import type { Db, OrderSummary, PaymentRecord } from '../../contracts.ts';
+import { prefixedColumns, unprefixed } from '../../../../kernel/db/prefixed-columns.ts';
 import { updateRows, type RowUpdate } from '../../../../kernel/db/row-updates.ts';
 import { CHECKOUT_COLUMNS, checkoutFromRow, type CheckoutRecord } from '../checkouts/checkout-rows.ts';
 import { orderChildCountColumns, orderChildCountsOf, orderFromRow, type OrderChildCounts, type OrderRecord } from '../orders/order-rows.ts';
@@ -34,8 +35,6 @@ export interface PaymentToSettle {
   /** The order's checkout; undefined when it has none. */
   checkout?: CheckoutRecord;
 }
-
-const prefixedRow = (row: any, prefix: string, columns: readonly string[]) => Object.fromEntries(columns.map((c) => [c, row[`${prefix}${c}`]]));
 
 export function paymentFromRow(row: any): PaymentRow {
   return {
@@ -132,15 +131,15 @@ export const PaymentRows = {
       .join('orders', 'orders.id', 'payments.order_id')
       .leftJoin('checkouts', 'checkouts.id', 'orders.checkout_id')
       .where('payments.id', id)
-      .first('orders.*', ...PAYMENT_COLUMNS.map((c) => `payments.${c} as payment__${c}`), ...CHECKOUT_COLUMNS.map((c) => `checkouts.${c} as checkout__${c}`), ...orderChildCountColumns(db));
+      .first('orders.*', ...prefixedColumns('payments', 'payment__', PAYMENT_COLUMNS), ...prefixedColumns('checkouts', 'checkout__', CHECKOUT_COLUMNS), ...orderChildCountColumns(db));
     const row = await forUpdate(db as any, query);
     if (!row) return undefined;
     const hasCheckout = row.checkout__id !== null && row.checkout__id !== undefined;
     return {
-      payment: paymentFromRow(prefixedRow(row, 'payment__', PAYMENT_COLUMNS)),
+      payment: paymentFromRow(unprefixed(row, 'payment__', PAYMENT_COLUMNS)),
       order: orderFromRow(row),
       counts: orderChildCountsOf(row),
-      checkout: hasCheckout ? checkoutFromRow(prefixedRow(row, 'checkout__', CHECKOUT_COLUMNS)) : undefined,
+      checkout: hasCheckout ? checkoutFromRow(unprefixed(row, 'checkout__', CHECKOUT_COLUMNS)) : undefined,
     };
   },
 
@@ -150,7 +149,7 @@ export const PaymentRows = {
     const row = await db('payments')
       .join('orders', 'orders.id', 'payments.order_id')
       .where('payments.id', id)
-      .first('payments.*', ...PAYMENT_ORDER_COLUMNS.map((c) => `orders.${c} as order__${c}`));
+      .first('payments.*', ...prefixedColumns('orders', 'order__', PAYMENT_ORDER_COLUMNS));
     if (!row) return undefined;
     const order: PaymentOrder = {
       id: Number(row.order__id),
